@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it: `scripts/test.sh` (extra args go to cargo test).
+#
+# Starts what the tests need by itself: a private redis-server on a free
+# loopback port (installed from the system packages if missing), exported to the
+# tests as REDIS_URL and REDIS_SERVER_BIN. Stops it again on exit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_pkg() { # command package
+  if ! command -v "$1" >/dev/null 2>&1; then
+    echo "test.sh: $1 missing, installing $2" >&2
+    if [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+    else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null; fi
+  fi
+}
+need_pkg redis-server redis-server
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+workdir=$(mktemp -d)
+port=$(free_port)
+redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no --dir "$workdir" \
+  --daemonize yes --pidfile "$workdir/redis.pid" --logfile "$workdir/redis.log"
+cleanup() {
+  [ -f "$workdir/redis.pid" ] && kill "$(cat "$workdir/redis.pid")" 2>/dev/null || true
+  rm -rf "$workdir"
+}
+trap cleanup EXIT
+for _ in $(seq 50); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done
+
+export REDIS_URL="redis://127.0.0.1:$port"
+export REDIS_SERVER_BIN="$(command -v redis-server)"
+echo "test.sh: redis-server on $REDIS_URL"
+
+cargo build --workspace --bins --release
+cargo test --workspace --release "$@"

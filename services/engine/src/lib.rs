@@ -1,0 +1,20 @@
+//! The game-independent core of Signoria.
+//!
+//! A game is a deterministic state machine over small, enumerable decisions
+//! (see `DESIGN.md`, "The engine contract"). Every game crate implements [`Game`]
+//! (the rules) and [`ProtoGame`] (the mapping of its moves, views, events and
+//! options to its typed protobuf messages). Nothing here knows about gRPC,
+//! storage or async runtimes.
+
+pub mod error;
+pub mod game;
+pub mod outcome;
+pub mod rng;
+pub mod stored;
+pub mod testkit;
+
+pub use error::{RuleError, RuleErrorKind, SetupError};
+pub use game::{Audience, Game, GameInfo, OptionInfo, ProtoGame, Scoped, Seat, Viewer};
+pub use outcome::{Outcome, SeatResult};
+pub use rng::GameRng;
+pub use stored::{StateCodecError, StoredGame, decode_state, encode_state, state_digest};

@@ -1,0 +1,260 @@
+//! The shared test kit every game uses: random playouts with contract and
+//! invariant checks at every step, and golden replay files.
+//!
+//! Used from each game's `tests/`; it panics with a replayable description
+//! (game seed, driver seed, step) on the first violation.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::stored::{decode_state, encode_state, state_digest};
+use crate::{Game, GameRng, RuleErrorKind, Seat, Viewer};
+
+/// How a batch of random playouts runs.
+#[derive(Debug, Clone)]
+pub struct Playouts<G: Game> {
+    pub players: usize,
+    pub options: G::Options,
+    pub games: usize,
+    /// Game `i` uses game seed `first_seed + i` and the same number to drive the
+    /// random choices of the players.
+    pub first_seed: u64,
+    /// A game that has not ended after this many moves fails the test.
+    pub max_moves: usize,
+    /// Check the serialisation round trip every `roundtrip_every` moves (1 = every move).
+    pub roundtrip_every: usize,
+    /// Replay every `determinism_every`-th game from its seed and moves and
+    /// compare the final states (1 = every game).
+    pub determinism_every: usize,
+    /// Try this many moves that are not legal at each step (taken from moves
+    /// seen elsewhere in the game) and require that they are refused.
+    pub illegal_probes: usize,
+}
+
+impl<G: Game> Playouts<G> {
+    pub fn new(players: usize, options: G::Options, games: usize) -> Self {
+        Playouts {
+            players,
+            options,
+            games,
+            first_seed: 1,
+            max_moves: 100_000,
+            roundtrip_every: 1,
+            determinism_every: 10,
+            illegal_probes: 2,
+        }
+    }
+}
+
+/// What a batch of playouts did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayoutStats {
+    pub games: usize,
+    pub moves: usize,
+    pub max_moves_in_a_game: usize,
+    pub illegal_probes_refused: usize,
+    pub max_state_bytes: usize,
+    /// How often each seat won (shared wins count for each winner).
+    pub wins_by_seat: Vec<usize>,
+}
+
+/// One complete game: seed and the moves that were made.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record<M> {
+    pub seed: u64,
+    pub moves: Vec<(Seat, M)>,
+}
+
+/// Play `cfg.games` complete random games, checking the engine contract and the
+/// game's invariants after every move.
+pub fn random_playouts<G: Game>(cfg: &Playouts<G>) -> PlayoutStats {
+    let mut stats = PlayoutStats { wins_by_seat: vec![0; cfg.players], ..Default::default() };
+    for i in 0..cfg.games {
+        let seed = cfg.first_seed + i as u64;
+        let (record, final_state) = play_one::<G>(cfg, seed, &mut stats);
+        if cfg.determinism_every > 0 && i % cfg.determinism_every == 0 {
+            let replayed = replay::<G>(&cfg.options, cfg.players, &record)
+                .unwrap_or_else(|e| panic!("seed {seed}: replay failed: {e}"));
+            assert!(replayed == final_state, "seed {seed}: replaying the same seed and moves gave a different state");
+        }
+        let outcome = G::outcome(&final_state).expect("finished game has an outcome");
+        assert_eq!(outcome.results.len(), cfg.players, "seed {seed}: one result per seat");
+        for w in outcome.winners() {
+            stats.wins_by_seat[w] += 1;
+        }
+        stats.games += 1;
+    }
+    stats
+}
+
+fn play_one<G: Game>(cfg: &Playouts<G>, seed: u64, stats: &mut PlayoutStats) -> (Record<G::Move>, G::State) {
+    let mut state = G::setup(&cfg.options, cfg.players, seed).unwrap_or_else(|e| panic!("seed {seed}: setup failed: {e}"));
+    let again = G::setup(&cfg.options, cfg.players, seed).unwrap();
+    assert!(state == again, "seed {seed}: setup is not deterministic");
+    let mut driver = GameRng::from_seed(seed ^ 0xD21E_5EED);
+    let mut record = Record { seed, moves: Vec::new() };
+    let mut pool: Vec<G::Move> = Vec::new();
+    let ctx = |step: usize| format!("seed {seed}, step {step}");
+
+    for step in 0.. {
+        check_invariants::<G>(&state, &ctx(step));
+        let pending = G::pending(&state);
+        if pending.is_empty() {
+            assert!(G::outcome(&state).is_some(), "{}: nobody pending but no outcome", ctx(step));
+            for seat in 0..cfg.players {
+                assert!(G::legal_moves(&state, seat).is_empty(), "{}: moves listed after the end", ctx(step));
+            }
+            break;
+        }
+        assert!(G::outcome(&state).is_none(), "{}: outcome while seats are pending", ctx(step));
+        assert!(step < cfg.max_moves, "{}: game did not end within {} moves", ctx(step), cfg.max_moves);
+
+        if cfg.roundtrip_every > 0 && step % cfg.roundtrip_every == 0 {
+            let bytes = encode_state::<G>(&state);
+            stats.max_state_bytes = stats.max_state_bytes.max(bytes.len());
+            let back = decode_state::<G>(&bytes).unwrap_or_else(|e| panic!("{}: decode failed: {e}", ctx(step)));
+            assert!(back == state, "{}: state changed in a serialisation round trip", ctx(step));
+            for viewer in viewers(cfg.players) {
+                let _ = G::view(&state, viewer);
+            }
+        }
+
+        for seat in 0..cfg.players {
+            if !pending.contains(&seat) {
+                assert!(G::legal_moves(&state, seat).is_empty(), "{}: seat {seat} is not pending but has moves", ctx(step));
+            }
+        }
+
+        let seat = pending[driver.index(pending.len())];
+        let legal = G::legal_moves(&state, seat);
+        assert!(!legal.is_empty(), "{}: seat {seat} is pending but has no legal move", ctx(step));
+        assert_eq!(legal, G::legal_moves(&state, seat), "{}: legal_moves is not deterministic", ctx(step));
+
+        // A legal move made by a seat that is not pending is refused.
+        if let Some(other) = (0..cfg.players).find(|s| !pending.contains(s)) {
+            let mut probe = state.clone();
+            let err = G::apply(&mut probe, other, &legal[0]).expect_err("a seat that is not pending moved");
+            assert_eq!(err.kind, RuleErrorKind::NotYourDecision, "{}: {err}", ctx(step));
+            assert!(probe == state, "{}: a refused move changed the state", ctx(step));
+        }
+
+        // Moves seen elsewhere that are not legal now are refused, leaving no trace.
+        let mut probes = 0;
+        for _ in 0..cfg.illegal_probes * 4 {
+            if probes >= cfg.illegal_probes || pool.is_empty() {
+                break;
+            }
+            let candidate = &pool[driver.index(pool.len())];
+            if legal.contains(candidate) {
+                continue;
+            }
+            probes += 1;
+            let mut probe = state.clone();
+            let res = G::apply(&mut probe, seat, candidate);
+            assert!(res.is_err(), "{}: unlisted move {candidate:?} was accepted", ctx(step));
+            assert!(probe == state, "{}: a refused move changed the state", ctx(step));
+            stats.illegal_probes_refused += 1;
+        }
+
+        let mv = legal[driver.index(legal.len())].clone();
+        let label = G::describe_move(&state, seat, &mv);
+        assert!(!label.trim().is_empty(), "{}: empty move label", ctx(step));
+        if let Err(e) = G::apply(&mut state, seat, &mv) {
+            panic!("{}: listed move {mv:?} of seat {seat} was refused: {e}", ctx(step));
+        }
+        if pool.len() < 512 {
+            pool.extend(legal.into_iter().take(4));
+        } else {
+            let i = driver.index(pool.len());
+            pool[i] = mv.clone();
+        }
+        record.moves.push((seat, mv));
+        stats.moves += 1;
+    }
+    stats.max_moves_in_a_game = stats.max_moves_in_a_game.max(record.moves.len());
+    (record, state)
+}
+
+fn check_invariants<G: Game>(state: &G::State, ctx: &str) {
+    let violations = G::invariant_violations(state);
+    assert!(violations.is_empty(), "{ctx}: invariants violated: {violations:#?}");
+}
+
+/// All viewers of a game with `players` seats.
+pub fn viewers(players: usize) -> Vec<Viewer> {
+    let mut v: Vec<Viewer> = (0..players).map(Viewer::Seat).collect();
+    v.push(Viewer::Public);
+    v.push(Viewer::Omniscient);
+    v
+}
+
+/// Replay a record from its seed.
+pub fn replay<G: Game>(options: &G::Options, players: usize, record: &Record<G::Move>) -> Result<G::State, String> {
+    let mut state = G::setup(options, players, record.seed).map_err(|e| e.to_string())?;
+    for (i, (seat, mv)) in record.moves.iter().enumerate() {
+        G::apply(&mut state, *seat, mv).map_err(|e| format!("move {i} ({mv:?} by seat {seat}): {e}"))?;
+    }
+    Ok(state)
+}
+
+/// A golden replay: a complete game and what it must lead to. The final state
+/// is kept too, so that later releases prove they still read it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(bound(serialize = "", deserialize = ""))]
+pub struct Golden<G: Game> {
+    pub game_type: String,
+    pub players: usize,
+    pub options: G::Options,
+    pub record: Record<G::Move>,
+    pub final_digest: String,
+    /// The stored bytes (`encode_state`) of the final state, as UTF-8 JSON.
+    pub final_state: serde_json::Value,
+}
+
+/// Play one random game and make a golden replay of it.
+pub fn make_golden<G: Game>(options: &G::Options, players: usize, seed: u64) -> Golden<G> {
+    let cfg = Playouts::<G> { determinism_every: 0, ..Playouts::new(players, options.clone(), 1) };
+    let mut stats = PlayoutStats { wins_by_seat: vec![0; players], ..Default::default() };
+    let (record, state) = play_one::<G>(&cfg, seed, &mut stats);
+    let stored: serde_json::Value = serde_json::from_slice(&encode_state::<G>(&state)).unwrap();
+    Golden {
+        game_type: G::info().id.to_string(),
+        players,
+        options: options.clone(),
+        record,
+        final_digest: state_digest::<G>(&state),
+        final_state: stored,
+    }
+}
+
+/// Check a golden replay file: the stored final state still decodes, and
+/// replaying the moves gives a state with the recorded digest.
+///
+/// With `SIGNORIA_BLESS=1` in the environment a missing file is written
+/// (`make_golden` with `players` and `seed`) instead of failing.
+pub fn check_golden<G: Game>(path: &Path, players: usize, seed: u64, options: &G::Options) {
+    if !path.exists() {
+        if std::env::var("SIGNORIA_BLESS").as_deref() == Ok("1") {
+            let golden = make_golden::<G>(options, players, seed);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, serde_json::to_string_pretty(&golden).unwrap()).unwrap();
+        } else {
+            panic!("golden file {} is missing; run with SIGNORIA_BLESS=1 to create it", path.display());
+        }
+    }
+    let text = std::fs::read_to_string(path).unwrap();
+    let golden: Golden<G> = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(golden.game_type, G::info().id);
+    let stored = serde_json::to_vec(&golden.final_state).unwrap();
+    let decoded = decode_state::<G>(&stored).unwrap_or_else(|e| panic!("{}: old state no longer reads: {e}", path.display()));
+    assert!(G::outcome(&decoded).is_some(), "{}: stored final state is not finished", path.display());
+    let replayed = replay::<G>(&golden.options, golden.players, &golden.record)
+        .unwrap_or_else(|e| panic!("{}: replay failed: {e}", path.display()));
+    assert_eq!(
+        state_digest::<G>(&replayed),
+        golden.final_digest,
+        "{}: replay gives a different final state (rules changed?)",
+        path.display()
+    );
+}
