@@ -1,0 +1,1 @@
+//! Lorenzo il Magnifico.

@@ -1,0 +1,1 @@
+//! The Signoria gRPC service.

@@ -1,0 +1,128 @@
+//! Game storage (DESIGN.md, "Storage and events").
+//!
+//! A replica holds no game between requests: every request loads the record,
+//! and every move is committed with an optimistic version check. A commit is
+//! atomic: version check, state write, request-id record (idempotency), event
+//! append to the game's ordered log, and a wake-up for watchers.
+//!
+//! Two implementations: [`memory::MemoryStore`] (embedded default) and
+//! [`redis_store::RedisStore`] (production).
+
+use std::future::Future;
+use std::time::Duration;
+
+pub mod memory;
+pub mod redis_store;
+
+pub use memory::MemoryStore;
+pub use redis_store::RedisStore;
+
+/// Everything stored about one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    pub game_id: String,
+    pub game_type: String,
+    pub players: u32,
+    /// Number of moves applied so far (0 right after creation).
+    pub version: u64,
+    /// The encoded game state (`signoria_engine::encode_state`), opaque here.
+    pub state: Vec<u8>,
+    pub finished: bool,
+    pub created_unix_ms: u64,
+}
+
+/// One move to commit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveCommit {
+    pub game_id: String,
+    /// The version the move was computed from; the commit fails if the stored
+    /// version differs.
+    pub expected_version: u64,
+    /// Client-generated id; a second commit with the same id for the same game
+    /// applies nothing and returns the first commit's `result`.
+    pub request_id: String,
+    /// The new encoded state (its version is `expected_version + 1`).
+    pub state: Vec<u8>,
+    pub finished: bool,
+    /// The encoded events of this move, stored in the game's event log under the
+    /// new version. Opaque here.
+    pub events: Vec<u8>,
+    /// What to answer a repeated `request_id` with. Opaque here.
+    pub result: Vec<u8>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CommitOutcome {
+    /// Applied; the game is now at `version`.
+    Committed { version: u64 },
+    /// The request id was used before for this game: nothing applied; `result`
+    /// is what the first commit stored, `version` the version it produced.
+    Duplicate { version: u64, result: Vec<u8> },
+    /// The stored version is not `expected_version`; nothing applied.
+    Conflict { current_version: u64 },
+    /// No such game.
+    NotFound,
+}
+
+/// One entry of a game's event log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoggedEvents {
+    /// The version this move produced (1 for the first move).
+    pub version: u64,
+    pub events: Vec<u8>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The backend cannot be reached or failed; the operation may be retried.
+    #[error("storage unavailable: {0}")]
+    Unavailable(String),
+    /// A game with this id exists already.
+    #[error("game {0} exists already")]
+    AlreadyExists(String),
+    /// The stored data is not what this release understands.
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Where games live. Implementations are cheap to clone and shared by all
+/// requests of a replica.
+pub trait GameStore: Clone + Send + Sync + 'static {
+    /// Store a new game at version 0. Fails with `AlreadyExists` if the id is taken.
+    fn create(&self, record: &GameRecord) -> impl Future<Output = StoreResult<()>> + Send;
+
+    /// The current record, or `None` for an unknown game.
+    fn load(&self, game_id: &str) -> impl Future<Output = StoreResult<Option<GameRecord>>> + Send;
+
+    /// Commit one move atomically (see [`MoveCommit`]).
+    fn commit(&self, commit: MoveCommit) -> impl Future<Output = StoreResult<CommitOutcome>> + Send;
+
+    /// The first result stored for `request_id` in this game: `(version, result)`.
+    fn lookup_request(
+        &self,
+        game_id: &str,
+        request_id: &str,
+    ) -> impl Future<Output = StoreResult<Option<(u64, Vec<u8>)>>> + Send;
+
+    /// Event log entries with version > `after_version`, in order, at most `limit`.
+    fn events_after(
+        &self,
+        game_id: &str,
+        after_version: u64,
+        limit: usize,
+    ) -> impl Future<Output = StoreResult<Vec<LoggedEvents>>> + Send;
+
+    /// Wait until the game may have moved past `known_version` (a wake-up, not a
+    /// promise: callers re-read with `events_after`), or until `timeout`.
+    fn wait_for_change(
+        &self,
+        game_id: &str,
+        known_version: u64,
+        timeout: Duration,
+    ) -> impl Future<Output = StoreResult<()>> + Send;
+
+    /// Whether the backend answers (for health checks).
+    fn ping(&self) -> impl Future<Output = StoreResult<()>> + Send;
+}
