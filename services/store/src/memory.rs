@@ -1,0 +1,163 @@
+//! The in-memory store: the embedded default (`signoria serve` without `--redis`).
+//!
+//! Everything lives in one `HashMap` behind a `std::sync::Mutex` (never held
+//! across an `.await`). Each game carries a `tokio::sync::watch` channel with its
+//! current version, so `wait_for_change` sleeps until a commit, with no polling.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use crate::{
+    CommitOutcome, GameRecord, GameStore, LoggedEvents, MoveCommit, StoreError, StoreResult,
+};
+
+struct StoredGame {
+    record: GameRecord,
+    /// request id -> (version it produced, result).
+    requests: HashMap<String, (u64, Vec<u8>)>,
+    /// `events[i]` holds the events of version `i + 1`.
+    events: Vec<Vec<u8>>,
+    /// The current version, for watchers.
+    version_tx: watch::Sender<u64>,
+}
+
+/// Games kept in this process's memory. Clones share the same games.
+#[derive(Clone, Default)]
+pub struct MemoryStore {
+    games: Arc<Mutex<HashMap<String, StoredGame>>>,
+}
+
+impl std::fmt::Debug for MemoryStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MemoryStore").finish_non_exhaustive()
+    }
+}
+
+impl MemoryStore {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, StoredGame>> {
+        // A panic while holding the lock cannot leave a game half-written (every
+        // mutation below is a sequence of infallible assignments), so a poisoned
+        // lock is still consistent.
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl GameStore for MemoryStore {
+    async fn create(&self, record: &GameRecord) -> StoreResult<()> {
+        let mut games = self.lock();
+        if games.contains_key(&record.game_id) {
+            return Err(StoreError::AlreadyExists(record.game_id.clone()));
+        }
+        let (version_tx, _) = watch::channel(record.version);
+        games.insert(
+            record.game_id.clone(),
+            StoredGame {
+                record: record.clone(),
+                requests: HashMap::new(),
+                events: Vec::new(),
+                version_tx,
+            },
+        );
+        Ok(())
+    }
+
+    async fn load(&self, game_id: &str) -> StoreResult<Option<GameRecord>> {
+        Ok(self.lock().get(game_id).map(|g| g.record.clone()))
+    }
+
+    async fn commit(&self, commit: MoveCommit) -> StoreResult<CommitOutcome> {
+        let mut games = self.lock();
+        let Some(game) = games.get_mut(&commit.game_id) else {
+            return Ok(CommitOutcome::NotFound);
+        };
+        if let Some((version, result)) = game.requests.get(&commit.request_id) {
+            return Ok(CommitOutcome::Duplicate {
+                version: *version,
+                result: result.clone(),
+            });
+        }
+        if game.record.version != commit.expected_version {
+            return Ok(CommitOutcome::Conflict {
+                current_version: game.record.version,
+            });
+        }
+        let version = commit.expected_version + 1;
+        game.record.version = version;
+        game.record.state = commit.state;
+        game.record.finished = commit.finished;
+        game.requests
+            .insert(commit.request_id, (version, commit.result));
+        game.events.push(commit.events);
+        game.version_tx.send_replace(version);
+        Ok(CommitOutcome::Committed { version })
+    }
+
+    async fn lookup_request(
+        &self,
+        game_id: &str,
+        request_id: &str,
+    ) -> StoreResult<Option<(u64, Vec<u8>)>> {
+        Ok(self
+            .lock()
+            .get(game_id)
+            .and_then(|g| g.requests.get(request_id).cloned()))
+    }
+
+    async fn events_after(
+        &self,
+        game_id: &str,
+        after_version: u64,
+        limit: usize,
+    ) -> StoreResult<Vec<LoggedEvents>> {
+        let games = self.lock();
+        let Some(game) = games.get(game_id) else {
+            return Ok(Vec::new());
+        };
+        // Log entry i holds version `base + i`.
+        let base = game.record.version + 1 - game.events.len() as u64;
+        let skip = after_version.saturating_add(1).saturating_sub(base);
+        Ok(game
+            .events
+            .iter()
+            .enumerate()
+            .skip(usize::try_from(skip).unwrap_or(usize::MAX))
+            .take(limit)
+            .map(|(i, events)| LoggedEvents {
+                version: base + i as u64,
+                events: events.clone(),
+            })
+            .collect())
+    }
+
+    async fn wait_for_change(
+        &self,
+        game_id: &str,
+        known_version: u64,
+        timeout: Duration,
+    ) -> StoreResult<()> {
+        let mut rx = {
+            let games = self.lock();
+            match games.get(game_id) {
+                // Unknown game: nothing will ever change; the caller's re-read
+                // reports it.
+                None => return Ok(()),
+                Some(g) => g.version_tx.subscribe(),
+            }
+        };
+        // `wait_for` checks the current value first, so a commit between the
+        // lock release and here is not missed.
+        let _ = tokio::time::timeout(timeout, rx.wait_for(|v| *v > known_version)).await;
+        Ok(())
+    }
+
+    async fn ping(&self) -> StoreResult<()> {
+        Ok(())
+    }
+}
