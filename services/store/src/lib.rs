@@ -13,6 +13,8 @@ use std::time::Duration;
 
 pub mod memory;
 pub mod redis_store;
+#[cfg(feature = "testutil")]
+pub mod testutil;
 
 pub use memory::MemoryStore;
 pub use redis_store::RedisStore;
