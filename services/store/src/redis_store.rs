@@ -552,13 +552,16 @@ impl GameStore for RedisStore {
         timeout: Duration,
     ) -> StoreResult<()> {
         let deadline = Instant::now() + timeout;
-        // Register before reading, so a commit after the read wakes us.
-        let mut guard = self.inner.watchers.register(game_id);
+        // Fails cleanly while Redis is down.
         match self.current_version(game_id).await? {
             Some(v) if v <= known_version => {}
             // Moved on, or unknown: the caller's re-read tells.
             _ => return Ok(()),
         }
+        // A commit between that read and the subscription is not missed: the
+        // subscriber task confirms every registration with a wake-up, after
+        // which we read again.
+        let mut guard = self.inner.watchers.register(game_id);
         loop {
             let poll = Instant::now() + POLL_INTERVAL;
             tokio::select! {
