@@ -197,7 +197,7 @@ pub fn settle(s: &mut State, events: &mut Vec<Event>) {
     }
 }
 
-fn end_actions(s: &mut State, events: &mut Vec<Event>) {
+pub fn end_actions(s: &mut State, events: &mut Vec<Event>) {
     if s.round % 2 == 0 {
         start_vatican(s, events);
     } else {
@@ -206,7 +206,7 @@ fn end_actions(s: &mut State, events: &mut Vec<Event>) {
 }
 
 /// Vatican report after rounds 2, 4, 6 [C Vatikanbericht L378–423].
-fn start_vatican(s: &mut State, events: &mut Vec<Event>) {
+pub fn start_vatican(s: &mut State, events: &mut Vec<Event>) {
     let period = s.period();
     let threshold = board().vatican_threshold[period];
     let mut undecided = Vec::new();

@@ -186,7 +186,7 @@ pub fn apply(s: &mut State, seat: usize, mv: &Move) -> Result<Vec<Scoped<Event>>
             picked[seat] = Some(*leader);
             let all = picked.iter().all(|p| p.is_some());
             scoped.push(Scoped::to_seat(seat, Event::LeaderPicked { seat: st, leader: Some(*leader) }));
-            scoped.push(Scoped { audience: signoria_engine::Audience::all_but(seat, s.n()), event: Event::LeaderPicked { seat: st, leader: None } });
+            scoped.push(Scoped::public(Event::LeaderPicked { seat: st, leader: None }));
             if all {
                 resolve_draft_pass(s, &mut ev);
                 // Private halves: packets and forced last cards.
