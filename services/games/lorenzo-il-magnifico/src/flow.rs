@@ -6,7 +6,7 @@ use signoria_engine::{GameRng, SetupError};
 
 use crate::data::{board, data};
 use crate::model::*;
-use crate::placement::placements;
+use crate::placement::any_placement;
 use crate::leaders::leader_moves;
 use crate::value::{ex, has_ex, has_leader, leader};
 
@@ -147,7 +147,7 @@ fn has_members(s: &State, seat: usize) -> bool {
 
 /// Can the seat do anything at the start of a turn?
 pub fn can_act(s: &State, seat: usize) -> bool {
-    !placements(s, seat).is_empty() || !leader_moves(s, seat).is_empty()
+    any_placement(s, seat) || !leader_moves(s, seat).is_empty()
 }
 
 /// Give the turn to the next seat in turn order after `after` that still has
@@ -171,7 +171,7 @@ pub fn next_turn(s: &mut State, after: usize, events: &mut Vec<Event>) {
             continue;
         }
         s.phase = Phase::Actions { active: seat as u8, placed: false };
-        if placements(s, seat).is_empty() && leader_moves(s, seat).is_empty() {
+        if leader_moves(s, seat).is_empty() && !any_placement(s, seat) {
             s.players[seat].out = true;
             events.push(Event::Passed { seat: seat as u8 });
             continue;

@@ -46,6 +46,24 @@ pub fn is_production(space: u8) -> bool {
 /// Everything but value and cost: member free, space open and free (Ariosto),
 /// colour rule, the no-market tile.
 pub fn basic_check(s: &State, seat: usize, member: u8, space: u8) -> Result<(), String> {
+    basic_check_with(s, seat, member, space, coloured_groups(s, seat))
+}
+
+/// Bit per action group (towers 0..4, harvest 4, production 5) where the seat
+/// already has a coloured member.
+pub fn coloured_groups(s: &State, seat: usize) -> u8 {
+    let mut mask = 0u8;
+    for sp in 0..20u8 {
+        if let Some(g) = group(sp) {
+            if s.occ[sp as usize].iter().any(|&o| o as usize / 4 == seat && o % 4 != NEUTRAL) {
+                mask |= 1 << g;
+            }
+        }
+    }
+    mask
+}
+
+fn basic_check_with(s: &State, seat: usize, member: u8, space: u8, coloured: u8) -> Result<(), String> {
     if member > NEUTRAL {
         return Err("no such family member".into());
     }
@@ -63,10 +81,7 @@ pub fn basic_check(s: &State, seat: usize, member: u8, space: u8) -> Result<(), 
     }
     if member != NEUTRAL {
         if let Some(g) = group(space) {
-            let taken = (0..SPACES).filter(|&sp| group(sp) == Some(g)).any(|sp| {
-                s.occ[sp as usize].iter().any(|&o| o as usize / 4 == seat && o % 4 != NEUTRAL)
-            });
-            if taken {
+            if coloured & (1 << g) != 0 {
                 return Err("you already have a coloured member in that action group".into());
             }
         }
@@ -124,12 +139,25 @@ pub fn check_place(s: &State, seat: usize, member: u8, space: u8, servants: u8) 
 /// All legal placements of a seat, in order member, space, servants.
 pub fn placements(s: &State, seat: usize) -> Vec<Move> {
     let mut out = Vec::new();
+    placements_into(s, seat, false, &mut out);
+    out
+}
+
+/// Is any placement possible?
+pub fn any_placement(s: &State, seat: usize) -> bool {
+    let mut out = Vec::new();
+    placements_into(s, seat, true, &mut out);
+    !out.is_empty()
+}
+
+fn placements_into(s: &State, seat: usize, first_only: bool, out: &mut Vec<Move>) {
+    let coloured = coloured_groups(s, seat);
     for member in 0..4u8 {
         if s.players[seat].placed & (1 << member) != 0 {
             continue;
         }
         for space in 0..SPACES {
-            if basic_check(s, seat, member, space).is_err() {
+            if basic_check_with(s, seat, member, space, coloured).is_err() {
                 continue;
             }
             if space < 16 && s.towers[space as usize].is_none() {
@@ -141,10 +169,12 @@ pub fn placements(s: &State, seat: usize) -> Vec<Move> {
                     continue;
                 }
                 out.push(Move::Place { member, space, servants: sv });
+                if first_only {
+                    return;
+                }
             }
         }
     }
-    out
 }
 
 /// Carry out a checked placement.

@@ -134,6 +134,24 @@ fn decision_moves(s: &State, seat: usize, d: &Decision) -> Vec<Move> {
     }
 }
 
+/// Exactly `legal_moves(s, seat).contains(mv)`, without listing every placement.
+fn is_legal(s: &State, seat: usize, mv: &Move) -> bool {
+    if let Phase::Actions { active, placed } = s.phase {
+        if s.stack.is_empty() && active as usize == seat {
+            return match *mv {
+                Move::Place { member, space, servants } => !placed && check_place(s, seat, member, space, servants).is_ok(),
+                Move::Pass => !placed && !crate::placement::any_placement(s, seat),
+                Move::EndTurn => placed,
+                Move::PlayLeader { .. } | Move::DiscardLeader { .. } | Move::ActivateLeader { .. } | Move::CopyLeader { .. } => {
+                    leader_moves(s, seat).contains(mv)
+                }
+                _ => false,
+            };
+        }
+    }
+    legal_moves(s, seat).contains(mv)
+}
+
 fn why_illegal(s: &State, seat: usize, mv: &Move) -> String {
     match *mv {
         Move::Place { member, space, servants } => match check_place(s, seat, member, space, servants) {
@@ -157,7 +175,7 @@ pub fn apply(s: &mut State, seat: usize, mv: &Move) -> Result<Vec<Scoped<Event>>
     if seat >= s.n() || !pending(s).contains(&seat) {
         return Err(RuleError::not_your_decision(format!("seat {seat} has no decision pending")));
     }
-    if !legal_moves(s, seat).contains(mv) {
+    if !is_legal(s, seat, mv) {
         return Err(RuleError::illegal(why_illegal(s, seat, mv)));
     }
     let mut ev: Vec<Event> = Vec::new();
