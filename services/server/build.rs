@@ -1,0 +1,32 @@
+//! Compiles the public API (`proto/signoria/v1/signoria.proto`) with protox (no
+//! protoc binary needed). The per-game messages are compiled by each game crate
+//! and referenced here through `extern_path`. A file descriptor set of the whole
+//! API, game protos included, is written for gRPC reflection.
+
+use std::path::PathBuf;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let proto_root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../proto");
+    let api = proto_root.join("signoria/v1/signoria.proto");
+    println!("cargo:rerun-if-changed={}", proto_root.join("signoria/v1").display());
+    println!("cargo:rerun-if-changed={}", api.display());
+    println!(
+        "cargo:rerun-if-changed={}",
+        proto_root.join("signoria/v1/games/lorenzo_il_magnifico.proto").display()
+    );
+
+    // Includes the imported game protos.
+    let fds = protox::compile([&api], [&proto_root])?;
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR")?);
+    {
+        use prost::Message as _;
+        std::fs::write(out_dir.join("signoria_descriptor.bin"), fds.encode_to_vec())?;
+    }
+
+    tonic_prost_build::configure()
+        .build_server(true)
+        .build_client(true)
+        .extern_path(".signoria.v1.games.lorenzo_il_magnifico", "::signoria_lorenzo_il_magnifico::pb")
+        .compile_fds(fds)?;
+    Ok(())
+}

@@ -1,0 +1,218 @@
+//! Counters and the SubmitMove latency histogram of one replica.
+//!
+//! Everything is counted twice: in process (atomics, readable through the
+//! `GetServerStats` RPC and logged on shutdown) and through OpenTelemetry
+//! instruments (exported over OTLP when an endpoint is configured; no-ops
+//! otherwise). Metric names:
+//!
+//! | OpenTelemetry name | kind | attributes |
+//! |---|---|---|
+//! | `signoria.moves` | counter | `game_type` |
+//! | `signoria.rejections` | counter | `code`, `reason` |
+//! | `signoria.version_conflicts` | counter | |
+//! | `signoria.duplicates` | counter | |
+//! | `signoria.games_created` | counter | `game_type` |
+//! | `signoria.submit_move.duration` | histogram (seconds) | `code` |
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use opentelemetry::KeyValue;
+use opentelemetry::metrics::{Counter, Histogram};
+
+use crate::errors::{ApiError, code_name};
+use crate::pb;
+
+/// Upper bounds of the latency buckets, in microseconds.
+pub const LATENCY_BOUNDS_MICROS: [u64; 14] =
+    [100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000, 5_000_000];
+
+struct Otel {
+    moves: Counter<u64>,
+    rejections: Counter<u64>,
+    conflicts: Counter<u64>,
+    duplicates: Counter<u64>,
+    games_created: Counter<u64>,
+    submit_latency: Histogram<f64>,
+}
+
+pub struct Metrics {
+    started: Instant,
+    moves: AtomicU64,
+    conflicts: AtomicU64,
+    duplicates: AtomicU64,
+    games_created: AtomicU64,
+    shed: AtomicU64,
+    watchers: AtomicU64,
+    rejections: Mutex<BTreeMap<String, u64>>,
+    latency_count: AtomicU64,
+    latency_sum_micros: AtomicU64,
+    latency_buckets: [AtomicU64; LATENCY_BOUNDS_MICROS.len() + 1],
+    otel: Otel,
+}
+
+impl std::fmt::Debug for Metrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Metrics").field("moves", &self.moves).finish_non_exhaustive()
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Metrics {
+    /// Instruments come from the global meter provider: create the metrics
+    /// after telemetry is initialised.
+    pub fn new() -> Self {
+        let meter = opentelemetry::global::meter("signoria");
+        Metrics {
+            started: Instant::now(),
+            moves: AtomicU64::new(0),
+            conflicts: AtomicU64::new(0),
+            duplicates: AtomicU64::new(0),
+            games_created: AtomicU64::new(0),
+            shed: AtomicU64::new(0),
+            watchers: AtomicU64::new(0),
+            rejections: Mutex::new(BTreeMap::new()),
+            latency_count: AtomicU64::new(0),
+            latency_sum_micros: AtomicU64::new(0),
+            latency_buckets: std::array::from_fn(|_| AtomicU64::new(0)),
+            otel: Otel {
+                moves: meter.u64_counter("signoria.moves").with_description("Moves committed").build(),
+                rejections: meter
+                    .u64_counter("signoria.rejections")
+                    .with_description("Refused SubmitMove calls by status code and reason")
+                    .build(),
+                conflicts: meter
+                    .u64_counter("signoria.version_conflicts")
+                    .with_description("SubmitMove calls with a stale expected_version")
+                    .build(),
+                duplicates: meter
+                    .u64_counter("signoria.duplicates")
+                    .with_description("Repeated request ids answered from the first result")
+                    .build(),
+                games_created: meter.u64_counter("signoria.games_created").with_description("Games created").build(),
+                submit_latency: meter
+                    .f64_histogram("signoria.submit_move.duration")
+                    .with_unit("s")
+                    .with_description("SubmitMove latency")
+                    .build(),
+            },
+        }
+    }
+
+    pub fn move_committed(&self, game_type: &str) {
+        self.moves.fetch_add(1, Relaxed);
+        self.otel.moves.add(1, &[KeyValue::new("game_type", game_type.to_string())]);
+    }
+
+    pub fn game_created(&self, game_type: &str) {
+        self.games_created.fetch_add(1, Relaxed);
+        self.otel.games_created.add(1, &[KeyValue::new("game_type", game_type.to_string())]);
+    }
+
+    pub fn duplicate(&self) {
+        self.duplicates.fetch_add(1, Relaxed);
+        self.otel.duplicates.add(1, &[]);
+    }
+
+    /// A refused SubmitMove (conflicts and overload included).
+    pub fn rejected(&self, e: &ApiError) {
+        if e.reason == "version_conflict" {
+            self.conflicts.fetch_add(1, Relaxed);
+            self.otel.conflicts.add(1, &[]);
+        }
+        *self.rejections.lock().unwrap_or_else(|p| p.into_inner()).entry(e.label()).or_insert(0) += 1;
+        self.otel.rejections.add(
+            1,
+            &[KeyValue::new("code", code_name(e.code)), KeyValue::new("reason", e.reason)],
+        );
+    }
+
+    /// A request of any kind refused for overload.
+    pub fn shed(&self) {
+        self.shed.fetch_add(1, Relaxed);
+    }
+
+    pub fn submit_latency(&self, elapsed: Duration, code: tonic::Code) {
+        let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
+        let bucket = LATENCY_BOUNDS_MICROS.iter().position(|&b| micros <= b).unwrap_or(LATENCY_BOUNDS_MICROS.len());
+        self.latency_buckets[bucket].fetch_add(1, Relaxed);
+        self.latency_count.fetch_add(1, Relaxed);
+        self.latency_sum_micros.fetch_add(micros, Relaxed);
+        self.otel.submit_latency.record(elapsed.as_secs_f64(), &[KeyValue::new("code", code_name(code))]);
+    }
+
+    pub fn watcher_started(&self) {
+        self.watchers.fetch_add(1, Relaxed);
+    }
+
+    pub fn watcher_ended(&self) {
+        self.watchers.fetch_sub(1, Relaxed);
+    }
+
+    pub fn snapshot(&self) -> pb::ServerStats {
+        pb::ServerStats {
+            moves: self.moves.load(Relaxed),
+            rejections: self
+                .rejections
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .iter()
+                .map(|(k, v)| (k.clone(), *v))
+                .collect(),
+            version_conflicts: self.conflicts.load(Relaxed),
+            duplicates: self.duplicates.load(Relaxed),
+            games_created: self.games_created.load(Relaxed),
+            submit_move_latency: Some(pb::LatencyHistogram {
+                count: self.latency_count.load(Relaxed),
+                sum_micros: self.latency_sum_micros.load(Relaxed),
+                bounds_micros: LATENCY_BOUNDS_MICROS.to_vec(),
+                counts: self.latency_buckets.iter().map(|c| c.load(Relaxed)).collect(),
+            }),
+            watchers: self.watchers.load(Relaxed),
+            shed: self.shed.load(Relaxed),
+            uptime_seconds: self.started.elapsed().as_secs(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tonic::Code;
+
+    #[test]
+    fn counts_rejections_by_code_and_reason() {
+        let m = Metrics::new();
+        m.move_committed("g");
+        m.rejected(&ApiError::conflict(1, 2));
+        m.rejected(&ApiError::conflict(1, 3));
+        m.rejected(&ApiError::spectator_move());
+        let s = m.snapshot();
+        assert_eq!(s.moves, 1);
+        assert_eq!(s.version_conflicts, 2);
+        assert_eq!(s.rejections.get("ABORTED/version_conflict"), Some(&2));
+        assert_eq!(s.rejections.get("PERMISSION_DENIED/spectator"), Some(&1));
+    }
+
+    #[test]
+    fn latency_lands_in_its_bucket() {
+        let m = Metrics::new();
+        m.submit_latency(Duration::from_micros(90), Code::Ok);
+        m.submit_latency(Duration::from_micros(100), Code::Ok);
+        m.submit_latency(Duration::from_micros(101), Code::Ok);
+        m.submit_latency(Duration::from_secs(60), Code::Ok);
+        let h = m.snapshot().submit_move_latency.unwrap();
+        assert_eq!(h.count, 4);
+        assert_eq!(h.counts[0], 2);
+        assert_eq!(h.counts[1], 1);
+        assert_eq!(*h.counts.last().unwrap(), 1);
+        assert_eq!(h.counts.len(), h.bounds_micros.len() + 1);
+    }
+}

@@ -1,0 +1,345 @@
+//! The games this server plays.
+//!
+//! The server knows games only through [`DynGame`] (object-safe, one
+//! implementation for every [`ProtoGame`] that has an [`Envelope`]) and the
+//! decoded states it hands out as [`DynState`]. Adding a game means:
+//! 1. its `oneof game` member in each envelope of `signoria.proto`, and
+//! 2. one `envelope!(Type, OneofVariant);` line plus one entry in
+//!    [`Registry::builtin`] below.
+
+use std::collections::BTreeMap;
+use std::marker::PhantomData;
+
+use signoria_engine::{
+    GameInfo, Outcome, ProtoGame, RuleError, RuleErrorKind, Scoped, Seat, Viewer, decode_state, encode_state,
+};
+use signoria_engine::game::filter_events;
+
+use crate::pb;
+
+/// How a game's typed messages go into and out of the common envelopes.
+/// Written by the [`envelope!`] macro.
+pub trait Envelope: ProtoGame {
+    fn wrap_options(pb: Self::OptionsPb) -> pb::game_options::Game;
+    fn unwrap_options(env: &pb::game_options::Game) -> Option<&Self::OptionsPb>;
+    fn wrap_move(pb: Self::MovePb) -> pb::r#move::Game;
+    fn unwrap_move(env: &pb::r#move::Game) -> Option<&Self::MovePb>;
+    fn wrap_view(pb: Self::ViewPb) -> pb::view::Game;
+    fn wrap_event(pb: Self::EventPb) -> pb::event::Game;
+}
+
+/// `envelope!(GameType, OneofVariant)`: the game's member of every envelope
+/// `oneof game` is `OneofVariant`.
+macro_rules! envelope {
+    ($game:ty, $variant:ident) => {
+        impl Envelope for $game {
+            fn wrap_options(pb: Self::OptionsPb) -> pb::game_options::Game {
+                pb::game_options::Game::$variant(pb)
+            }
+            #[allow(unreachable_patterns)]
+            fn unwrap_options(env: &pb::game_options::Game) -> Option<&Self::OptionsPb> {
+                match env {
+                    pb::game_options::Game::$variant(x) => Some(x),
+                    _ => None,
+                }
+            }
+            fn wrap_move(pb: Self::MovePb) -> pb::r#move::Game {
+                pb::r#move::Game::$variant(pb)
+            }
+            #[allow(unreachable_patterns)]
+            fn unwrap_move(env: &pb::r#move::Game) -> Option<&Self::MovePb> {
+                match env {
+                    pb::r#move::Game::$variant(x) => Some(x),
+                    _ => None,
+                }
+            }
+            fn wrap_view(pb: Self::ViewPb) -> pb::view::Game {
+                pb::view::Game::$variant(pb)
+            }
+            fn wrap_event(pb: Self::EventPb) -> pb::event::Game {
+                pb::event::Game::$variant(pb)
+            }
+        }
+    };
+}
+
+// ---- one line per game ----
+envelope!(signoria_lorenzo_il_magnifico::LorenzoIlMagnifico, LorenzoIlMagnifico);
+
+/// Why a game operation failed; [`crate::errors`] maps these to status codes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// Options, player count or an envelope that does not fit this game.
+    #[error("{0}")]
+    InvalidArgument(String),
+    /// The rules refused the move.
+    #[error("{0}")]
+    Rule(RuleError),
+    /// The stored state or events cannot be read by this release.
+    #[error("{0}")]
+    Corrupt(String),
+}
+
+/// A decoded game state, ready for one request.
+pub trait DynState: Send {
+    fn players(&self) -> usize;
+    fn pending(&self) -> Vec<Seat>;
+    fn finished(&self) -> bool {
+        self.pending().is_empty()
+    }
+    fn outcome(&self) -> Option<Outcome>;
+    /// The view of `viewer` in its envelope.
+    fn view(&self, viewer: Viewer) -> pb::View;
+    /// The legal moves of `seat` in their envelopes, with labels.
+    fn legal_moves(&self, seat: Seat) -> Vec<pb::LegalMove>;
+    /// Validate and apply a move of `seat`; returns the encoded events
+    /// (`Vec<Scoped<Event>>` as JSON). On `Err` the state is unchanged.
+    fn apply(&mut self, seat: Seat, mv: &pb::Move) -> Result<Vec<u8>, GameError>;
+    /// The stored form of the state (`encode_state`).
+    fn encode(&self) -> Vec<u8>;
+}
+
+/// One game type, object-safe.
+pub trait DynGame: Send + Sync {
+    fn info(&self) -> &GameInfo;
+    /// Deal out a new game. `options` = `None` means the defaults; options for
+    /// another game are an `InvalidArgument`.
+    fn setup(&self, options: Option<&pb::GameOptions>, players: usize, seed: u64) -> Result<Box<dyn DynState>, GameError>;
+    /// Read a stored state.
+    fn decode(&self, state: &[u8]) -> Result<Box<dyn DynState>, GameError>;
+    /// The events of one logged version that `viewer` may see, in envelopes
+    /// carrying `version`.
+    fn events_for(&self, encoded: &[u8], viewer: Viewer, version: u64) -> Result<Vec<pb::Event>, GameError>;
+}
+
+/// [`DynGame`] for a typed game.
+pub struct Registered<G> {
+    info: GameInfo,
+    _game: PhantomData<fn() -> G>,
+}
+
+impl<G: Envelope> Registered<G> {
+    pub fn new() -> Self {
+        Registered { info: G::info(), _game: PhantomData }
+    }
+}
+
+impl<G: Envelope> Default for Registered<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+struct Loaded<G: Envelope> {
+    state: G::State,
+}
+
+impl<G: Envelope> DynState for Loaded<G> {
+    fn players(&self) -> usize {
+        G::players(&self.state)
+    }
+
+    fn pending(&self) -> Vec<Seat> {
+        G::pending(&self.state)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        G::outcome(&self.state)
+    }
+
+    fn view(&self, viewer: Viewer) -> pb::View {
+        let view = G::view(&self.state, viewer);
+        pb::View { game: Some(G::wrap_view(G::view_to_pb(&view))) }
+    }
+
+    fn legal_moves(&self, seat: Seat) -> Vec<pb::LegalMove> {
+        G::legal_moves(&self.state, seat)
+            .into_iter()
+            .map(|mv| pb::LegalMove {
+                label: G::describe_move(&self.state, seat, &mv),
+                r#move: Some(pb::Move { game: Some(G::wrap_move(G::move_to_pb(&mv))) }),
+            })
+            .collect()
+    }
+
+    fn apply(&mut self, seat: Seat, mv: &pb::Move) -> Result<Vec<u8>, GameError> {
+        let env = mv.game.as_ref().ok_or_else(|| GameError::InvalidArgument("the move is empty".into()))?;
+        let typed = G::unwrap_move(env).ok_or_else(|| {
+            GameError::InvalidArgument(format!("the move is not a {} move", G::info().id))
+        })?;
+        let mv = G::move_from_pb(typed)
+            .map_err(|e| GameError::Rule(RuleError { kind: RuleErrorKind::Malformed, message: e }))?;
+        if seat >= G::players(&self.state) {
+            return Err(GameError::InvalidArgument(format!("there is no seat {seat} in this game")));
+        }
+        let events = G::apply(&mut self.state, seat, &mv).map_err(GameError::Rule)?;
+        Ok(serde_json::to_vec(&events).expect("events serialise"))
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        encode_state::<G>(&self.state)
+    }
+}
+
+impl<G: Envelope> DynGame for Registered<G> {
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn setup(&self, options: Option<&pb::GameOptions>, players: usize, seed: u64) -> Result<Box<dyn DynState>, GameError> {
+        let options = match options.and_then(|o| o.game.as_ref()) {
+            None => G::Options::default(),
+            Some(env) => {
+                let typed = G::unwrap_options(env).ok_or_else(|| {
+                    GameError::InvalidArgument(format!("the options are not {} options", self.info.id))
+                })?;
+                G::options_from_pb(typed).map_err(|e| GameError::InvalidArgument(format!("invalid options: {e}")))?
+            }
+        };
+        if players < self.info.min_players || players > self.info.max_players {
+            return Err(GameError::InvalidArgument(format!(
+                "{} is played by {} to {} players, not {players}",
+                self.info.display_name, self.info.min_players, self.info.max_players
+            )));
+        }
+        let state = G::setup(&options, players, seed).map_err(|e| GameError::InvalidArgument(e.to_string()))?;
+        Ok(Box::new(Loaded::<G> { state }))
+    }
+
+    fn decode(&self, state: &[u8]) -> Result<Box<dyn DynState>, GameError> {
+        let state = decode_state::<G>(state).map_err(|e| GameError::Corrupt(e.to_string()))?;
+        Ok(Box::new(Loaded::<G> { state }))
+    }
+
+    fn events_for(&self, encoded: &[u8], viewer: Viewer, version: u64) -> Result<Vec<pb::Event>, GameError> {
+        let events: Vec<Scoped<G::Event>> = serde_json::from_slice(encoded)
+            .map_err(|e| GameError::Corrupt(format!("logged events of version {version} could not be read: {e}")))?;
+        Ok(filter_events(&events, viewer)
+            .iter()
+            .map(|e| pb::Event { game: Some(G::wrap_event(G::event_to_pb(e))), version })
+            .collect())
+    }
+}
+
+/// The game types of this server, by id.
+pub struct Registry {
+    games: BTreeMap<&'static str, Box<dyn DynGame>>,
+}
+
+impl Registry {
+    /// Every game this release plays.
+    pub fn builtin() -> Self {
+        let mut r = Registry::empty();
+        // ---- one line per game ----
+        r.register(Box::new(Registered::<signoria_lorenzo_il_magnifico::LorenzoIlMagnifico>::new()));
+        r
+    }
+
+    pub fn empty() -> Self {
+        Registry { games: BTreeMap::new() }
+    }
+
+    pub fn register(&mut self, game: Box<dyn DynGame>) {
+        let id = game.info().id;
+        assert!(self.games.insert(id, game).is_none(), "game type {id} registered twice");
+    }
+
+    pub fn get(&self, id: &str) -> Option<&dyn DynGame> {
+        self.games.get(id).map(|g| &**g)
+    }
+
+    /// Every game type, ordered by id.
+    pub fn all(&self) -> impl Iterator<Item = &dyn DynGame> {
+        self.games.values().map(|g| &**g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use signoria_engine::Game;
+    use signoria_lorenzo_il_magnifico::LorenzoIlMagnifico;
+
+    const LORENZO: &str = "lorenzo-il-magnifico";
+
+    #[test]
+    fn lorenzo_is_registered() {
+        let r = Registry::builtin();
+        let g = r.get(LORENZO).expect("registered");
+        assert_eq!(g.info().id, LORENZO);
+        assert!(g.info().min_players >= 2);
+        assert!(r.get("chess").is_none());
+        assert_eq!(r.all().count(), 1);
+    }
+
+    #[test]
+    fn moves_round_trip_through_the_envelope() {
+        let r = Registry::builtin();
+        let g = r.get(LORENZO).unwrap();
+        let mut state = g.setup(None, 2, 7).unwrap();
+        let encoded = state.encode();
+        // The dynamic path agrees with the typed game.
+        let typed = LorenzoIlMagnifico::setup(&Default::default(), 2, 7).unwrap();
+        assert_eq!(encoded, encode_state::<LorenzoIlMagnifico>(&typed));
+
+        let mut steps = 0;
+        while !state.finished() && steps < 40 {
+            let seat = state.pending()[0];
+            let moves = state.legal_moves(seat);
+            assert!(!moves.is_empty());
+            let typed_moves = LorenzoIlMagnifico::legal_moves(&decode_state::<LorenzoIlMagnifico>(&state.encode()).unwrap(), seat);
+            assert_eq!(moves.len(), typed_moves.len());
+            let chosen = &moves[steps % moves.len()];
+            assert!(!chosen.label.is_empty());
+            // The envelope goes through the wire format unchanged.
+            let wire = prost::Message::encode_to_vec(chosen.r#move.as_ref().unwrap());
+            let back: pb::Move = prost::Message::decode(&wire[..]).unwrap();
+            let events = state.apply(seat, &back).unwrap();
+            let all = g.events_for(&events, Viewer::Omniscient, 9).unwrap();
+            assert!(all.iter().all(|e| e.version == 9 && e.game.is_some()));
+            let public = g.events_for(&events, Viewer::Public, 9).unwrap();
+            assert!(public.len() <= all.len());
+            // Decoding the stored state gives the same state.
+            let again = g.decode(&state.encode()).unwrap();
+            assert_eq!(again.encode(), state.encode());
+            steps += 1;
+        }
+    }
+
+    #[test]
+    fn refusals_leave_the_state_alone() {
+        let r = Registry::builtin();
+        let g = r.get(LORENZO).unwrap();
+        let mut state = g.setup(None, 3, 11).unwrap();
+        let before = state.encode();
+        let empty = pb::Move { game: None };
+        assert!(matches!(state.apply(0, &empty), Err(GameError::InvalidArgument(_))));
+        let pending = state.pending();
+        let seat = pending[0];
+        let mv = state.legal_moves(seat)[0].r#move.clone().unwrap();
+        if let Some(other) = (0..3).find(|s| !pending.contains(s)) {
+            match state.apply(other, &mv) {
+                Err(GameError::Rule(e)) => assert_eq!(e.kind, RuleErrorKind::NotYourDecision),
+                other => panic!("expected a rule error, got {other:?}"),
+            }
+        }
+        assert!(matches!(state.apply(7, &mv), Err(GameError::InvalidArgument(_)) | Err(GameError::Rule(_))));
+        assert_eq!(state.encode(), before);
+    }
+
+    #[test]
+    fn setup_checks_player_counts_and_options() {
+        let r = Registry::builtin();
+        let g = r.get(LORENZO).unwrap();
+        assert!(matches!(g.setup(None, 1, 1), Err(GameError::InvalidArgument(_))));
+        assert!(matches!(g.setup(None, 9, 1), Err(GameError::InvalidArgument(_))));
+        let opts = pb::GameOptions {
+            game: Some(pb::game_options::Game::LorenzoIlMagnifico(pb::games::lorenzo_il_magnifico::Options {
+                advanced: Some(false),
+            })),
+        };
+        assert!(g.setup(Some(&opts), 4, 1).is_ok());
+        assert!(g.decode(b"not json").is_err());
+        assert!(g.events_for(b"[{", Viewer::Public, 1).is_err());
+    }
+}

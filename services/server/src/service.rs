@@ -1,0 +1,623 @@
+//! `GameService` over any [`GameStore`].
+//!
+//! Stateless: every request loads the game record, decodes the state, works on
+//! it and (for a move) commits it back with an optimistic version check. No
+//! game state is held between requests, so any replica serves any request.
+//!
+//! # SubmitMove
+//! 1. Validate ids, authenticate (token -> seat), refuse spectators and a
+//!    `seat` that is not the token's.
+//! 2. Load the record. If `expected_version` is not the current version, or
+//!    the rules refuse the move, look the `request_id` up first: a retry of a
+//!    move that was already applied gets the original answer instead of
+//!    ABORTED or FAILED_PRECONDITION. (On the hot path — current version,
+//!    legal move — the lookup is left to the commit, which detects a repeated
+//!    id atomically, saving a store round trip.)
+//! 3. Apply, encode, commit. `Committed` -> answer; `Duplicate` (a concurrent
+//!    retry won) -> the original answer; `Conflict` -> ABORTED with the
+//!    current version.
+//!
+//! The stored result of a request id is the encoded events of its move
+//! (`Vec<Scoped<Event>>` as JSON, like the event log), so a repeated id is
+//! answered with those events filtered for the caller, plus a fresh snapshot.
+//!
+//! # WatchGame
+//! Replays the store's event log after `after_version`, one message per
+//! version, then tails it (`wait_for_change`, then `events_after` again). The
+//! stream ends after the final version of a finished game; on server shutdown
+//! it ends with UNAVAILABLE so the client resumes elsewhere.
+
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use signoria_engine::{Outcome, Seat};
+use signoria_store::{CommitOutcome, GameRecord, GameStore, MoveCommit, StoreError};
+use tokio::sync::{Semaphore, mpsc, watch};
+use tokio_stream::Stream;
+use tokio_stream::wrappers::ReceiverStream;
+use tonic::{Request, Response, Status};
+use tracing::{Instrument, field};
+
+use crate::auth::{Caller, TokenSigner};
+use crate::errors::{ApiError, check_game_id, check_request_id};
+use crate::metrics::Metrics;
+use crate::pb;
+use crate::registry::{DynGame, DynState, Registry};
+
+/// Tunables of the service itself (the transport's are in
+/// [`crate::ServerConfig`]).
+#[derive(Debug, Clone)]
+pub struct ServiceOptions {
+    /// Honour `CreateGame.seed` (tests and replays only).
+    pub allow_client_seed: bool,
+    /// Upper bound for one unary request.
+    pub request_timeout: Duration,
+    /// Unary requests handled at once by this replica; more are refused with
+    /// RESOURCE_EXHAUSTED (load shedding).
+    pub max_in_flight: usize,
+    /// Open WatchGame streams allowed at once; more are RESOURCE_EXHAUSTED.
+    pub max_watchers: usize,
+    /// Log entries read per `events_after` call of a watcher.
+    pub watch_batch: usize,
+    /// How long a watcher sleeps in `wait_for_change` before re-reading anyway.
+    pub watch_poll: Duration,
+    /// Most seats a game may have (sanity bound before asking the game).
+    pub max_seat_label_len: usize,
+}
+
+impl Default for ServiceOptions {
+    fn default() -> Self {
+        ServiceOptions {
+            allow_client_seed: false,
+            request_timeout: Duration::from_secs(10),
+            max_in_flight: 1024,
+            max_watchers: 10_000,
+            watch_batch: 64,
+            watch_poll: Duration::from_secs(15),
+            max_seat_label_len: 64,
+        }
+    }
+}
+
+/// The `GameService` implementation. Cheap to clone.
+pub struct GameServiceImpl<S> {
+    inner: Arc<Inner<S>>,
+}
+
+impl<S> Clone for GameServiceImpl<S> {
+    fn clone(&self) -> Self {
+        GameServiceImpl { inner: self.inner.clone() }
+    }
+}
+
+struct Inner<S> {
+    store: S,
+    registry: Registry,
+    signer: TokenSigner,
+    metrics: Arc<Metrics>,
+    opts: ServiceOptions,
+    in_flight: Arc<Semaphore>,
+    watchers: Arc<Semaphore>,
+    /// Becomes `true` when the server shuts down: watchers end their streams.
+    stopping: watch::Receiver<bool>,
+}
+
+impl<S: GameStore> GameServiceImpl<S> {
+    pub fn new(
+        store: S,
+        registry: Registry,
+        signer: TokenSigner,
+        metrics: Arc<Metrics>,
+        opts: ServiceOptions,
+        stopping: watch::Receiver<bool>,
+    ) -> Self {
+        GameServiceImpl {
+            inner: Arc::new(Inner {
+                store,
+                registry,
+                signer,
+                metrics,
+                in_flight: Arc::new(Semaphore::new(opts.max_in_flight)),
+                watchers: Arc::new(Semaphore::new(opts.max_watchers)),
+                opts,
+                stopping,
+            }),
+        }
+    }
+
+    pub fn metrics(&self) -> &Arc<Metrics> {
+        &self.inner.metrics
+    }
+
+    /// Runs a unary handler under the in-flight limit and the request timeout.
+    async fn guarded<T>(&self, fut: impl Future<Output = Result<T, ApiError>>) -> Result<T, ApiError> {
+        let Ok(_permit) = self.inner.in_flight.clone().try_acquire_owned() else {
+            self.inner.metrics.shed();
+            return Err(ApiError::overloaded("requests in flight"));
+        };
+        let limit = self.inner.opts.request_timeout;
+        match tokio::time::timeout(limit, fut).await {
+            Ok(r) => r,
+            Err(_) => Err(ApiError::timeout(limit.as_secs_f64())),
+        }
+    }
+
+    fn game(&self, game_type: &str) -> Result<&dyn DynGame, ApiError> {
+        self.inner.registry.get(game_type).ok_or_else(|| {
+            ApiError::new(
+                tonic::Code::Internal,
+                "unknown_game_type",
+                format!("this server does not play game type {game_type} (stored game of a newer release?)"),
+            )
+        })
+    }
+
+    async fn load(&self, game_id: &str) -> Result<GameRecord, ApiError> {
+        self.inner.store.load(game_id).await?.ok_or_else(|| ApiError::not_found(game_id))
+    }
+
+    /// Record, game and decoded state; checks that a seat caller fits the game.
+    async fn open(&self, game_id: &str, caller: Caller) -> Result<(GameRecord, &dyn DynGame, Box<dyn DynState>), ApiError> {
+        let record = self.load(game_id).await?;
+        let game = self.game(&record.game_type)?;
+        let state = game.decode(&record.state)?;
+        if let Caller::Seat(s) = caller
+            && s >= state.players()
+        {
+            return Err(ApiError::new(tonic::Code::Unauthenticated, "bad_token", "the seat token is not valid for this game"));
+        }
+        Ok((record, game, state))
+    }
+
+    fn caller<T>(&self, req: &Request<T>, game_id: &str) -> Result<Caller, ApiError> {
+        let caller = self.inner.signer.caller(req.metadata(), game_id)?;
+        if let Caller::Seat(s) = caller {
+            tracing::Span::current().record("seat", s);
+        }
+        Ok(caller)
+    }
+
+    // ------------------------------------------------------------ handlers
+
+    fn list_game_types_inner(&self) -> pb::ListGameTypesResponse {
+        pb::ListGameTypesResponse {
+            game_types: self
+                .inner
+                .registry
+                .all()
+                .map(|g| {
+                    let info = g.info();
+                    pb::GameType {
+                        id: info.id.to_string(),
+                        display_name: info.display_name.to_string(),
+                        min_players: info.min_players as u32,
+                        max_players: info.max_players as u32,
+                        options: info
+                            .options
+                            .iter()
+                            .map(|o| pb::GameOption {
+                                name: o.name.to_string(),
+                                description: o.description.to_string(),
+                                default: o.default.to_string(),
+                            })
+                            .collect(),
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    async fn create_game_inner(&self, req: pb::CreateGameRequest) -> Result<pb::CreateGameResponse, ApiError> {
+        let span = tracing::Span::current();
+        span.record("game_type", req.game_type.as_str());
+        let game = self.inner.registry.get(&req.game_type).ok_or_else(|| {
+            let known: Vec<&str> = self.inner.registry.all().map(|g| g.info().id).collect();
+            ApiError::invalid(format!("unknown game type {:?}; this server plays {}", req.game_type, known.join(", ")))
+        })?;
+        let players = req.player_count as usize;
+        if req.seat_labels.len() > players {
+            return Err(ApiError::invalid(format!("{} seat labels for {players} seats", req.seat_labels.len())));
+        }
+        if let Some(l) = req.seat_labels.iter().find(|l| l.chars().count() > self.inner.opts.max_seat_label_len) {
+            return Err(ApiError::invalid(format!(
+                "seat label {:?}... is longer than {} characters",
+                l.chars().take(16).collect::<String>(),
+                self.inner.opts.max_seat_label_len
+            )));
+        }
+        let seed = match req.seed {
+            Some(_) if !self.inner.opts.allow_client_seed => {
+                return Err(ApiError::invalid(
+                    "a client seed is only accepted when the server runs with --allow-client-seed",
+                ));
+            }
+            Some(seed) => seed,
+            None => crate::auth::random_seed(),
+        };
+        let state = game.setup(req.options.as_ref(), players, seed)?;
+        let encoded = state.encode();
+        let finished = state.finished();
+        let created_unix_ms =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0);
+        // 128 random bits: a collision is practically impossible, but retry
+        // once rather than fail if it happens.
+        let mut attempt = 0;
+        let game_id = loop {
+            let game_id = crate::auth::random_id(16);
+            let record = GameRecord {
+                game_id: game_id.clone(),
+                game_type: game.info().id.to_string(),
+                players: players as u32,
+                version: 0,
+                state: encoded.clone(),
+                finished,
+                created_unix_ms,
+            };
+            match self.inner.store.create(&record).await {
+                Ok(()) => break game_id,
+                Err(StoreError::AlreadyExists(_)) if attempt < 2 => attempt += 1,
+                Err(e) => return Err(e.into()),
+            }
+        };
+        span.record("game_id", game_id.as_str());
+        self.inner.metrics.game_created(game.info().id);
+        tracing::info!(game_id, game_type = game.info().id, players, "game created");
+        let seats = (0..players)
+            .map(|seat| pb::SeatToken {
+                seat: seat as u32,
+                label: req.seat_labels.get(seat).filter(|l| !l.is_empty()).cloned().unwrap_or_else(|| format!("seat {seat}")),
+                token: self.inner.signer.sign(&game_id, seat),
+            })
+            .collect();
+        let snapshot = snapshot(&game_id, game.info().id, 0, &*state, Caller::Spectator);
+        Ok(pb::CreateGameResponse { game_id, seats, snapshot: Some(snapshot) })
+    }
+
+    async fn get_game_inner(&self, req: Request<pb::GetGameRequest>) -> Result<pb::GameSnapshot, ApiError> {
+        let game_id = &req.get_ref().game_id;
+        check_game_id(game_id)?;
+        let caller = self.caller(&req, game_id)?;
+        let (record, game, state) = self.open(game_id, caller).await?;
+        Ok(snapshot(game_id, game.info().id, record.version, &*state, caller))
+    }
+
+    async fn list_legal_moves_inner(
+        &self,
+        req: Request<pb::ListLegalMovesRequest>,
+    ) -> Result<pb::ListLegalMovesResponse, ApiError> {
+        let game_id = &req.get_ref().game_id;
+        check_game_id(game_id)?;
+        let caller = self.caller(&req, game_id)?;
+        let (record, _game, state) = self.open(game_id, caller).await?;
+        let moves = match caller {
+            Caller::Spectator => Vec::new(),
+            Caller::Seat(seat) => state.legal_moves(seat),
+        };
+        Ok(pb::ListLegalMovesResponse { version: record.version, moves, seat: caller.seat().map(|s| s as u32) })
+    }
+
+    async fn submit_move_inner(&self, req: Request<pb::SubmitMoveRequest>) -> Result<pb::SubmitMoveResponse, ApiError> {
+        let r = req.get_ref();
+        check_game_id(&r.game_id)?;
+        check_request_id(&r.request_id)?;
+        let caller = self.caller(&req, &r.game_id)?;
+        let Caller::Seat(seat) = caller else {
+            return Err(ApiError::spectator_move());
+        };
+        if let Some(wanted) = r.seat
+            && wanted as usize != seat
+        {
+            return Err(ApiError::other_seat(seat, wanted));
+        }
+        let mv = r.r#move.as_ref().ok_or_else(|| ApiError::invalid("move is required"))?;
+
+        let (record, game, mut state) = self.open(&r.game_id, caller).await?;
+        let game_type = game.info().id;
+        tracing::Span::current().record("game_type", game_type);
+
+        if r.expected_version != record.version {
+            return match self.repeated(&r.game_id, &r.request_id, game, caller).await? {
+                Some(answer) => Ok(answer),
+                None => Err(ApiError::conflict(r.expected_version, record.version)),
+            };
+        }
+
+        let version = record.version + 1;
+        let move_span = tracing::info_span!("move", game_id = %r.game_id, game_type, seat, version);
+        let applied = move_span.in_scope(|| state.apply(seat, mv));
+        let events = match applied {
+            Ok(events) => events,
+            Err(e) => {
+                return match self.repeated(&r.game_id, &r.request_id, game, caller).await? {
+                    Some(answer) => Ok(answer),
+                    None => {
+                        let e = ApiError::from(e);
+                        tracing::debug!(parent: &move_span, reason = e.reason, message = %e.message, "move refused");
+                        Err(e)
+                    }
+                };
+            }
+        };
+        let finished = state.finished();
+        let commit = MoveCommit {
+            game_id: r.game_id.clone(),
+            expected_version: record.version,
+            request_id: r.request_id.clone(),
+            state: state.encode(),
+            finished,
+            events: events.clone(),
+            result: events.clone(),
+        };
+        let outcome = self.inner.store.commit(commit).instrument(move_span.clone()).await?;
+        match outcome {
+            CommitOutcome::Committed { version: committed } => {
+                debug_assert_eq!(committed, version);
+                self.inner.metrics.move_committed(game_type);
+                tracing::Span::current().record("version", committed);
+                tracing::debug!(parent: &move_span, finished, "move committed");
+                Ok(pb::SubmitMoveResponse {
+                    version: committed,
+                    events: game.events_for(&events, caller.viewer(), committed)?,
+                    snapshot: Some(snapshot(&r.game_id, game_type, committed, &*state, caller)),
+                    duplicate: false,
+                })
+            }
+            CommitOutcome::Duplicate { version, result } => {
+                self.inner.metrics.duplicate();
+                self.duplicate_answer(&r.game_id, game, caller, version, &result).await
+            }
+            CommitOutcome::Conflict { current_version } => Err(ApiError::conflict(r.expected_version, current_version)),
+            CommitOutcome::NotFound => Err(ApiError::not_found(&r.game_id)),
+        }
+    }
+
+    /// The original answer if `request_id` was applied before.
+    async fn repeated(
+        &self,
+        game_id: &str,
+        request_id: &str,
+        game: &dyn DynGame,
+        caller: Caller,
+    ) -> Result<Option<pb::SubmitMoveResponse>, ApiError> {
+        match self.inner.store.lookup_request(game_id, request_id).await? {
+            None => Ok(None),
+            Some((version, result)) => {
+                self.inner.metrics.duplicate();
+                self.duplicate_answer(game_id, game, caller, version, &result).await.map(Some)
+            }
+        }
+    }
+
+    async fn duplicate_answer(
+        &self,
+        game_id: &str,
+        game: &dyn DynGame,
+        caller: Caller,
+        version: u64,
+        result: &[u8],
+    ) -> Result<pb::SubmitMoveResponse, ApiError> {
+        tracing::Span::current().record("version", version);
+        let events = game.events_for(result, caller.viewer(), version)?;
+        let (record, game, state) = self.open(game_id, caller).await?;
+        Ok(pb::SubmitMoveResponse {
+            version,
+            events,
+            snapshot: Some(snapshot(game_id, game.info().id, record.version, &*state, caller)),
+            duplicate: true,
+        })
+    }
+
+    async fn watch_game_inner(
+        &self,
+        req: Request<pb::WatchGameRequest>,
+    ) -> Result<ReceiverStream<Result<pb::WatchGameResponse, Status>>, ApiError> {
+        let r = req.get_ref();
+        check_game_id(&r.game_id)?;
+        let caller = self.caller(&req, &r.game_id)?;
+        let Ok(permit) = self.inner.watchers.clone().try_acquire_owned() else {
+            self.inner.metrics.shed();
+            return Err(ApiError::overloaded("watchers"));
+        };
+        let (record, _game, _state) = self.open(&r.game_id, caller).await?;
+        let (tx, rx) = mpsc::channel(8);
+        let this = self.clone();
+        let game_id = r.game_id.clone();
+        let after = r.after_version;
+        let span = tracing::info_span!("watch", game_id = %game_id, game_type = %record.game_type, seat = ?caller.seat(), after_version = after);
+        tokio::spawn(
+            async move {
+                let _permit = permit;
+                this.inner.metrics.watcher_started();
+                let end = this.watch_loop(&game_id, &record, caller, after, &tx).await;
+                this.inner.metrics.watcher_ended();
+                match end {
+                    Ok(last) => tracing::debug!(last, "watch ended"),
+                    Err(e) => {
+                        tracing::debug!(code = ?e.code(), message = e.message(), "watch ended with an error");
+                        let _ = tx.send(Err(e)).await;
+                    }
+                }
+            }
+            .instrument(span),
+        );
+        Ok(ReceiverStream::new(rx))
+    }
+
+    /// Sends one message per version after `last` until the game is finished
+    /// (returns the last version sent), the client goes away, or the server
+    /// stops (an UNAVAILABLE error).
+    async fn watch_loop(
+        &self,
+        game_id: &str,
+        initial: &GameRecord,
+        caller: Caller,
+        mut last: u64,
+        tx: &mpsc::Sender<Result<pb::WatchGameResponse, Status>>,
+    ) -> Result<u64, Status> {
+        let store = &self.inner.store;
+        let game = self.game(&initial.game_type).map_err(Status::from)?;
+        let mut stopping = self.inner.stopping.clone();
+        let unavailable = |last: u64| {
+            Status::unavailable(format!("the server is shutting down; resume with after_version = {last}"))
+        };
+        if initial.finished && last >= initial.version {
+            return Ok(last);
+        }
+        loop {
+            if *stopping.borrow() {
+                return Err(unavailable(last));
+            }
+            let entries = store
+                .events_after(game_id, last, self.inner.opts.watch_batch)
+                .await
+                .map_err(|e| Status::from(ApiError::from(e)))?;
+            if entries.is_empty() {
+                tokio::select! {
+                    r = store.wait_for_change(game_id, last, self.inner.opts.watch_poll) => {
+                        r.map_err(|e| Status::from(ApiError::from(e)))?;
+                    }
+                    _ = stopping.changed() => return Err(unavailable(last)),
+                    _ = tx.closed() => return Ok(last),
+                }
+                continue;
+            }
+            // Read after the entries: a finished game never moves again, so
+            // the entry at the record's version is the final one iff finished.
+            let record = self.load(game_id).await.map_err(Status::from)?;
+            for entry in entries {
+                if entry.version != last + 1 {
+                    return Err(Status::internal(format!(
+                        "the event log of game {game_id} skips from version {last} to {}",
+                        entry.version
+                    )));
+                }
+                let finished = record.finished && entry.version == record.version;
+                let msg = pb::WatchGameResponse {
+                    version: entry.version,
+                    events: game.events_for(&entry.events, caller.viewer(), entry.version).map_err(|e| Status::from(ApiError::from(e)))?,
+                    finished,
+                };
+                if tx.send(Ok(msg)).await.is_err() {
+                    return Ok(last);
+                }
+                last = entry.version;
+            }
+            if record.finished && last >= record.version {
+                return Ok(last);
+            }
+        }
+    }
+}
+
+/// The snapshot of a game for `caller`.
+pub fn snapshot(game_id: &str, game_type: &str, version: u64, state: &dyn DynState, caller: Caller) -> pb::GameSnapshot {
+    let pending = state.pending();
+    let finished = pending.is_empty();
+    pb::GameSnapshot {
+        game_id: game_id.to_string(),
+        game_type: game_type.to_string(),
+        version,
+        status: if finished { pb::GameStatus::Finished } else { pb::GameStatus::InProgress } as i32,
+        pending_seats: pending.iter().map(|&s| s as u32).collect(),
+        view: Some(state.view(caller.viewer())),
+        outcome: if finished { state.outcome().map(outcome_pb) } else { None },
+        player_count: state.players() as u32,
+        your_seat: caller.seat().map(|s: Seat| s as u32),
+    }
+}
+
+fn outcome_pb(o: Outcome) -> pb::Outcome {
+    pb::Outcome {
+        results: o
+            .results
+            .into_iter()
+            .map(|r| pb::SeatResult { seat: r.seat as u32, score: r.score, rank: r.rank })
+            .collect(),
+        tie_break: o.tie_break,
+    }
+}
+
+type WatchStream = Pin<Box<dyn Stream<Item = Result<pb::WatchGameResponse, Status>> + Send + 'static>>;
+
+#[tonic::async_trait]
+impl<S: GameStore> pb::game_service_server::GameService for GameServiceImpl<S> {
+    #[tracing::instrument(name = "ListGameTypes", skip_all)]
+    async fn list_game_types(
+        &self,
+        _req: Request<pb::ListGameTypesRequest>,
+    ) -> Result<Response<pb::ListGameTypesResponse>, Status> {
+        Ok(Response::new(self.list_game_types_inner()))
+    }
+
+    #[tracing::instrument(name = "CreateGame", skip_all, fields(game_id = field::Empty, game_type = field::Empty))]
+    async fn create_game(&self, req: Request<pb::CreateGameRequest>) -> Result<Response<pb::CreateGameResponse>, Status> {
+        self.guarded(self.create_game_inner(req.into_inner())).await.map(Response::new).map_err(log_refusal)
+    }
+
+    #[tracing::instrument(name = "GetGame", skip_all, fields(game_id = %req.get_ref().game_id, seat = field::Empty))]
+    async fn get_game(&self, req: Request<pb::GetGameRequest>) -> Result<Response<pb::GameSnapshot>, Status> {
+        self.guarded(self.get_game_inner(req)).await.map(Response::new).map_err(log_refusal)
+    }
+
+    #[tracing::instrument(name = "ListLegalMoves", skip_all, fields(game_id = %req.get_ref().game_id, seat = field::Empty))]
+    async fn list_legal_moves(
+        &self,
+        req: Request<pb::ListLegalMovesRequest>,
+    ) -> Result<Response<pb::ListLegalMovesResponse>, Status> {
+        self.guarded(self.list_legal_moves_inner(req)).await.map(Response::new).map_err(log_refusal)
+    }
+
+    #[tracing::instrument(
+        name = "SubmitMove",
+        skip_all,
+        fields(
+            game_id = %req.get_ref().game_id,
+            game_type = field::Empty,
+            seat = field::Empty,
+            expected_version = req.get_ref().expected_version,
+            version = field::Empty,
+        )
+    )]
+    async fn submit_move(&self, req: Request<pb::SubmitMoveRequest>) -> Result<Response<pb::SubmitMoveResponse>, Status> {
+        let started = Instant::now();
+        let result = self.guarded(self.submit_move_inner(req)).await;
+        let m = &self.inner.metrics;
+        match result {
+            Ok(resp) => {
+                m.submit_latency(started.elapsed(), tonic::Code::Ok);
+                Ok(Response::new(resp))
+            }
+            Err(e) => {
+                m.submit_latency(started.elapsed(), e.code);
+                m.rejected(&e);
+                Err(log_refusal(e))
+            }
+        }
+    }
+
+    type WatchGameStream = WatchStream;
+
+    #[tracing::instrument(name = "WatchGame", skip_all, fields(game_id = %req.get_ref().game_id, seat = field::Empty, after_version = req.get_ref().after_version))]
+    async fn watch_game(&self, req: Request<pb::WatchGameRequest>) -> Result<Response<Self::WatchGameStream>, Status> {
+        let stream = self.watch_game_inner(req).await.map_err(log_refusal)?;
+        Ok(Response::new(Box::pin(stream) as WatchStream))
+    }
+
+    #[tracing::instrument(name = "GetServerStats", skip_all)]
+    async fn get_server_stats(&self, _req: Request<pb::GetServerStatsRequest>) -> Result<Response<pb::ServerStats>, Status> {
+        Ok(Response::new(self.inner.metrics.snapshot()))
+    }
+}
+
+/// Logs a refusal at a level that fits its cause and turns it into a status.
+fn log_refusal(e: ApiError) -> Status {
+    use tonic::Code::*;
+    match e.code {
+        Internal | Unavailable | DeadlineExceeded | Unimplemented => {
+            tracing::warn!(code = ?e.code, reason = e.reason, message = %e.message, "request failed")
+        }
+        _ => tracing::debug!(code = ?e.code, reason = e.reason, message = %e.message, "request refused"),
+    }
+    e.into_status()
+}
