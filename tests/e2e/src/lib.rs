@@ -1,1 +1,579 @@
-//! Helpers for the end-to-end tests.
+//! Harness of the end-to-end tests: real `signoria serve` processes, a real
+//! Redis, real gRPC.
+//!
+//! - The `signoria` binary is `$SIGNORIA_BIN` if set, else `signoria` in the
+//!   cargo profile directory the test binary runs from (`target/<profile>/`,
+//!   the parent of `deps/`). Build it first with the same profile:
+//!   `cargo build -p signoria-cli --release` before
+//!   `cargo test -p signoria-e2e --release` (`scripts/test.sh` does both).
+//! - Redis is `$REDIS_URL` if set (shared, never killed), else a private
+//!   redis-server (`$REDIS_SERVER_BIN` or `redis-server` on `PATH`). Tests that
+//!   kill Redis always start a private one (see `signoria_store::testutil`).
+//! - Every process is killed when its handle is dropped, also when a test fails.
+
+pub mod cases;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow, bail};
+use tonic::Code;
+use tonic::metadata::MetadataValue;
+use tonic::transport::{Channel, Endpoint};
+
+pub use signoria_server::pb;
+pub use signoria_store::testutil::{
+    RedisOptions, RedisServer, TestRedis, free_port, unique_id, unique_temp_dir,
+};
+
+use pb::game_service_client::GameServiceClient;
+
+/// The token secret every server of a test shares (any replica verifies any
+/// token).
+pub const TOKEN_SECRET: &str = "e2e-test-secret-0123456789abcdef0123456789abcdef";
+/// How long a starting server may take to report SERVING.
+const READY_TIMEOUT: Duration = Duration::from_secs(30);
+/// Deadline of every RPC: turns a hang into a failure, measures nothing.
+pub const RPC_TIMEOUT: Duration = Duration::from_secs(30);
+/// The game every test plays.
+pub const LORENZO: &str = "lorenzo-il-magnifico";
+
+/// A client of one server.
+pub type Client = GameServiceClient<Channel>;
+
+/// The `signoria` binary to run (see the module docs).
+pub fn signoria_bin() -> PathBuf {
+    if let Some(bin) = std::env::var_os("SIGNORIA_BIN") {
+        return PathBuf::from(bin);
+    }
+    let exe = std::env::current_exe().expect("the test binary's path");
+    // target/<profile>/deps/<test binary>
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("the test binary is in target/<profile>/deps");
+    profile_dir.join(format!("signoria{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// How a server stores its games.
+#[derive(Debug, Clone)]
+pub enum Storage {
+    /// The embedded in-memory store (no `--redis`).
+    Memory,
+    /// `--redis <url>`.
+    Redis(String),
+}
+
+/// One `signoria serve` process, killed on drop.
+pub struct ServerProcess {
+    port: u16,
+    storage: Storage,
+    dir: PathBuf,
+    child: Option<Child>,
+    /// Incremented per start, for the log file name.
+    starts: u32,
+}
+
+impl ServerProcess {
+    /// Starts `signoria serve` on a free loopback port and waits until its gRPC
+    /// health check reports SERVING.
+    pub async fn start(storage: Storage) -> Result<ServerProcess> {
+        let mut server = ServerProcess {
+            port: free_port(),
+            storage,
+            dir: unique_temp_dir("signoria-e2e-server"),
+            child: None,
+            starts: 0,
+        };
+        server.spawn().await?;
+        Ok(server)
+    }
+
+    pub fn addr(&self) -> String {
+        format!("127.0.0.1:{}", self.port)
+    }
+
+    pub fn endpoint(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    async fn spawn(&mut self) -> Result<()> {
+        anyhow::ensure!(self.child.is_none(), "server is running already");
+        let bin = signoria_bin();
+        anyhow::ensure!(
+            bin.exists(),
+            "{} not found: build it with `cargo build -p signoria-cli` in the same profile \
+             as the tests (--release for `cargo test --release`), or set SIGNORIA_BIN",
+            bin.display()
+        );
+        self.starts += 1;
+        let log_path = self.dir.join(format!("server-{}.log", self.starts));
+        let log = std::fs::File::create(&log_path)?;
+        let mut cmd = Command::new(&bin);
+        cmd.arg("serve")
+            .arg("--listen")
+            .arg(self.addr())
+            .arg("--allow-client-seed");
+        if let Storage::Redis(url) = &self.storage {
+            cmd.arg("--redis").arg(url);
+        }
+        cmd.env("SIGNORIA_TOKEN_SECRET", TOKEN_SECRET)
+            .env("RUST_LOG", std::env::var("E2E_SERVER_LOG").unwrap_or_else(|_| "info".into()))
+            .stdin(Stdio::null())
+            .stdout(log.try_clone()?)
+            .stderr(log);
+        let child = cmd
+            .spawn()
+            .with_context(|| format!("cannot run {}", bin.display()))?;
+        self.child = Some(child);
+        self.wait_serving().await
+    }
+
+    /// The server's logs so far (every start).
+    pub fn logs(&self) -> String {
+        (1..=self.starts)
+            .map(|n| {
+                std::fs::read_to_string(self.dir.join(format!("server-{n}.log")))
+                    .unwrap_or_default()
+            })
+            .collect::<Vec<_>>()
+            .join("\n--- restart ---\n")
+    }
+
+    async fn wait_serving(&mut self) -> Result<()> {
+        let deadline = Instant::now() + READY_TIMEOUT;
+        let mut last_err = anyhow!("no attempt");
+        loop {
+            if let Some(child) = self.child.as_mut()
+                && let Some(status) = child.try_wait()?
+            {
+                self.child = None;
+                bail!("signoria serve exited with {status}; logs:\n{}", self.logs());
+            }
+            match health_serving(&self.endpoint()).await {
+                Ok(true) => return Ok(()),
+                Ok(false) => last_err = anyhow!("health check: not SERVING"),
+                Err(e) => last_err = e,
+            }
+            if Instant::now() > deadline {
+                bail!(
+                    "server on {} not SERVING within {READY_TIMEOUT:?} ({last_err:#}); logs:\n{}",
+                    self.addr(),
+                    self.logs()
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// A new client connected to this server.
+    pub async fn client(&self) -> Result<Client> {
+        connect(&self.endpoint()).await
+    }
+
+    /// Kills the process hard (SIGKILL) and waits for it.
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Starts it again on the same port.
+    pub async fn restart(&mut self) -> Result<()> {
+        self.kill();
+        self.spawn().await
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.child.is_some()
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        self.kill();
+        if std::thread::panicking() {
+            eprintln!("--- logs of the server on {} ---\n{}", self.addr(), self.logs());
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+async fn health_serving(endpoint: &str) -> Result<bool> {
+    use tonic_health::pb::health_check_response::ServingStatus;
+    use tonic_health::pb::health_client::HealthClient;
+    use tonic_health::pb::HealthCheckRequest;
+    let channel = Endpoint::from_shared(endpoint.to_owned())?
+        .connect_timeout(Duration::from_secs(1))
+        .timeout(Duration::from_secs(2))
+        .connect()
+        .await?;
+    let mut health = HealthClient::new(channel);
+    let check = |service: &str| HealthCheckRequest {
+        service: service.to_owned(),
+    };
+    match health.check(check("signoria.v1.GameService")).await {
+        Ok(r) => Ok(r.into_inner().status == ServingStatus::Serving as i32),
+        // The service is not registered by name: the server's overall status.
+        Err(s) if s.code() == Code::NotFound => Ok(health.check(check("")).await?.into_inner().status
+            == ServingStatus::Serving as i32),
+        Err(s) => Err(s.into()),
+    }
+}
+
+/// A client of `endpoint` (`http://host:port`), with [`RPC_TIMEOUT`] per call.
+pub async fn connect(endpoint: &str) -> Result<Client> {
+    let channel = Endpoint::from_shared(endpoint.to_owned())?
+        .connect_timeout(Duration::from_secs(5))
+        .timeout(RPC_TIMEOUT)
+        .connect()
+        .await
+        .with_context(|| format!("connect to {endpoint}"))?;
+    Ok(GameServiceClient::new(channel))
+}
+
+/// A request carrying `authorization: Bearer <token>` (none for `None`: a
+/// spectator).
+pub fn authed<T>(msg: T, token: Option<&str>) -> tonic::Request<T> {
+    let mut req = tonic::Request::new(msg);
+    if let Some(token) = token {
+        let value: MetadataValue<_> = format!("Bearer {token}")
+            .parse()
+            .expect("a token is ASCII");
+        req.metadata_mut().insert("authorization", value);
+    }
+    req
+}
+
+/// A set of servers sharing one store: `n` processes on one Redis, or one
+/// process on the in-memory store.
+pub struct Cluster {
+    pub servers: Vec<ServerProcess>,
+    clients: Vec<Client>,
+    /// Keeps a private Redis alive (None with `$REDIS_URL` or memory).
+    pub redis: Option<RedisServer>,
+    _test_redis: Option<TestRedis>,
+}
+
+impl Cluster {
+    /// One server on the in-memory store.
+    pub async fn memory() -> Result<Cluster> {
+        let server = ServerProcess::start(Storage::Memory).await?;
+        Cluster::from_parts(vec![server], None, None).await
+    }
+
+    /// `n` servers on the test Redis (`$REDIS_URL` or a private one).
+    pub async fn redis(n: usize) -> Result<Cluster> {
+        let test_redis = TestRedis::get()?;
+        let url = test_redis.url().to_owned();
+        let mut servers = Vec::new();
+        for _ in 0..n {
+            servers.push(ServerProcess::start(Storage::Redis(url.clone())).await?);
+        }
+        Cluster::from_parts(servers, None, Some(test_redis)).await
+    }
+
+    /// `n` servers on a private Redis this test may kill and restart.
+    pub async fn private_redis(n: usize, options: RedisOptions) -> Result<Cluster> {
+        let redis = RedisServer::start(options)?;
+        let mut servers = Vec::new();
+        for _ in 0..n {
+            servers.push(ServerProcess::start(Storage::Redis(redis.url())).await?);
+        }
+        Cluster::from_parts(servers, Some(redis), None).await
+    }
+
+    async fn from_parts(
+        servers: Vec<ServerProcess>,
+        redis: Option<RedisServer>,
+        test_redis: Option<TestRedis>,
+    ) -> Result<Cluster> {
+        let mut clients = Vec::new();
+        for s in &servers {
+            clients.push(s.client().await?);
+        }
+        Ok(Cluster {
+            servers,
+            clients,
+            redis,
+            _test_redis: test_redis,
+        })
+    }
+
+    /// A client of server `i % n` (so `client(k)` for k = 0, 1, 2, ...
+    /// alternates between the replicas).
+    pub fn client(&self, i: usize) -> Client {
+        self.clients[i % self.clients.len()].clone()
+    }
+
+    pub fn len(&self) -> usize {
+        self.servers.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.servers.is_empty()
+    }
+}
+
+/// A small deterministic PRNG (SplitMix64) for random play; the seed is printed
+/// by the tests so a failure can be replayed with `E2E_SEED`.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// `$E2E_SEED` if set, else from the clock.
+    pub fn seed_from_env() -> u64 {
+        std::env::var("E2E_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_nanos() as u64)
+                    .unwrap_or(1)
+            })
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// A game created for a test: its id and one token per seat.
+#[derive(Debug, Clone)]
+pub struct TestGame {
+    pub game_id: String,
+    pub tokens: Vec<String>,
+    pub snapshot: pb::GameSnapshot,
+}
+
+/// Options for Lorenzo: `$E2E_LORENZO_ADVANCED` (`true`/`false`) if set, else
+/// the basic game (`advanced = false`).
+pub fn lorenzo_options() -> pb::GameOptions {
+    let advanced = std::env::var("E2E_LORENZO_ADVANCED")
+        .ok()
+        .map(|v| v == "true" || v == "1");
+    pb::GameOptions {
+        game: Some(pb::game_options::Game::LorenzoIlMagnifico(
+            pb::games::lorenzo_il_magnifico::Options {
+                advanced: Some(advanced.unwrap_or(false)),
+            },
+        )),
+    }
+}
+
+/// Creates a Lorenzo game for `players` seats with the given seed.
+pub async fn create_game(client: &mut Client, players: u32, seed: u64) -> Result<TestGame> {
+    let resp = client
+        .create_game(pb::CreateGameRequest {
+            game_type: LORENZO.to_owned(),
+            player_count: players,
+            options: Some(lorenzo_options()),
+            seed: Some(seed),
+            seat_labels: vec![],
+        })
+        .await
+        .context("CreateGame")?
+        .into_inner();
+    anyhow::ensure!(
+        resp.seats.len() == players as usize,
+        "CreateGame returned {} seats for {players} players",
+        resp.seats.len()
+    );
+    let mut seats = resp.seats;
+    seats.sort_by_key(|s| s.seat);
+    for (i, s) in seats.iter().enumerate() {
+        anyhow::ensure!(s.seat as usize == i, "seats are 0..{players}");
+    }
+    Ok(TestGame {
+        game_id: resp.game_id,
+        tokens: seats.into_iter().map(|s| s.token).collect(),
+        snapshot: resp.snapshot.context("CreateGame without a snapshot")?,
+    })
+}
+
+/// The game as a spectator sees it.
+pub async fn get_game(client: &mut Client, game_id: &str) -> Result<pb::GameSnapshot, tonic::Status> {
+    client
+        .get_game(pb::GetGameRequest {
+            game_id: game_id.to_owned(),
+        })
+        .await
+        .map(|r| r.into_inner())
+}
+
+/// The legal moves of the seat holding `token`.
+pub async fn legal_moves(
+    client: &mut Client,
+    game_id: &str,
+    token: &str,
+) -> Result<pb::ListLegalMovesResponse, tonic::Status> {
+    client
+        .list_legal_moves(authed(
+            pb::ListLegalMovesRequest {
+                game_id: game_id.to_owned(),
+            },
+            Some(token),
+        ))
+        .await
+        .map(|r| r.into_inner())
+}
+
+/// Submits `mv` for the seat holding `token` (None: spectator).
+pub async fn submit(
+    client: &mut Client,
+    game_id: &str,
+    token: Option<&str>,
+    expected_version: u64,
+    request_id: &str,
+    mv: Option<pb::Move>,
+) -> Result<pb::SubmitMoveResponse, tonic::Status> {
+    client
+        .submit_move(authed(
+            pb::SubmitMoveRequest {
+                game_id: game_id.to_owned(),
+                expected_version,
+                request_id: request_id.to_owned(),
+                r#move: mv,
+                seat: None,
+            },
+            token,
+        ))
+        .await
+        .map(|r| r.into_inner())
+}
+
+/// One random step: picks a pending seat, lists its moves, submits one.
+/// Returns the response, or `None` if the game is finished.
+pub async fn random_step(
+    client: &mut Client,
+    game: &TestGame,
+    rng: &mut Rng,
+    request_id: &str,
+) -> Result<Option<pb::SubmitMoveResponse>> {
+    let snap = get_game(client, &game.game_id).await.context("GetGame")?;
+    if snap.status == pb::GameStatus::Finished as i32 {
+        return Ok(None);
+    }
+    anyhow::ensure!(
+        !snap.pending_seats.is_empty(),
+        "game {} at version {} is in progress but nobody is pending",
+        game.game_id,
+        snap.version
+    );
+    let seat = snap.pending_seats[rng.below(snap.pending_seats.len())] as usize;
+    let token = &game.tokens[seat];
+    let legal = legal_moves(client, &game.game_id, token)
+        .await
+        .context("ListLegalMoves")?;
+    anyhow::ensure!(
+        !legal.moves.is_empty(),
+        "seat {seat} is pending at version {} but has no legal move",
+        legal.version
+    );
+    anyhow::ensure!(
+        legal.version == snap.version,
+        "nobody else plays this game, yet the version moved from {} to {}",
+        snap.version,
+        legal.version
+    );
+    let pick = legal.moves[rng.below(legal.moves.len())].clone();
+    let resp = submit(
+        client,
+        &game.game_id,
+        Some(token),
+        legal.version,
+        request_id,
+        pick.r#move,
+    )
+    .await
+    .with_context(|| format!("SubmitMove {:?} for seat {seat} at version {}", pick.label, legal.version))?;
+    anyhow::ensure!(
+        resp.version == legal.version + 1,
+        "SubmitMove at version {} produced version {}",
+        legal.version,
+        resp.version
+    );
+    anyhow::ensure!(!resp.duplicate, "a fresh request id answered as a duplicate");
+    Ok(Some(resp))
+}
+
+/// Upper bound on the moves of one game (turns an endless game into a failure).
+pub const MAX_MOVES: u64 = 20_000;
+
+/// Plays `game` to the end with random legal moves, request `k` going to
+/// `clients[k % len]`. Returns the final snapshot.
+pub async fn play_to_end(clients: &[Client], game: &TestGame, rng: &mut Rng) -> Result<pb::GameSnapshot> {
+    let mut k = 0usize;
+    let mut moves = 0u64;
+    loop {
+        let mut client = clients[k % clients.len()].clone();
+        k += 1;
+        let rid = format!("{}-m{moves}", game.game_id);
+        match random_step(&mut client, game, rng, &rid).await? {
+            Some(_) => moves += 1,
+            None => break,
+        }
+        anyhow::ensure!(moves <= MAX_MOVES, "game {} not finished after {MAX_MOVES} moves", game.game_id);
+    }
+    let snap = get_game(&mut clients[0].clone(), &game.game_id).await?;
+    anyhow::ensure!(snap.version == moves, "{moves} moves made, version is {}", snap.version);
+    Ok(snap)
+}
+
+/// Checks a finished game's snapshot: status, outcome for every seat, a winner.
+pub fn check_finished(snap: &pb::GameSnapshot, players: u32) -> Result<()> {
+    anyhow::ensure!(snap.status == pb::GameStatus::Finished as i32, "not finished: {snap:?}");
+    anyhow::ensure!(snap.pending_seats.is_empty(), "finished with pending seats");
+    let outcome = snap.outcome.as_ref().context("finished game without an outcome")?;
+    anyhow::ensure!(
+        outcome.results.len() == players as usize,
+        "outcome has {} results for {players} seats",
+        outcome.results.len()
+    );
+    let mut seats: Vec<u32> = outcome.results.iter().map(|r| r.seat).collect();
+    seats.sort_unstable();
+    anyhow::ensure!(seats == (0..players).collect::<Vec<_>>(), "one result per seat");
+    anyhow::ensure!(outcome.results.iter().any(|r| r.rank == 1), "nobody ranks first");
+    for r in &outcome.results {
+        anyhow::ensure!(r.rank >= 1 && r.rank <= players, "rank {} out of range", r.rank);
+        // A better score never ranks worse.
+        for o in &outcome.results {
+            anyhow::ensure!(
+                !(r.score > o.score && r.rank > o.rank),
+                "seat {} scores {} > seat {}'s {} but ranks {} after {}",
+                r.seat,
+                r.score,
+                o.seat,
+                o.score,
+                r.rank,
+                o.rank
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The version in an ABORTED message ("... current version 7 ..."): every
+/// number in the message, for the caller to look for the expected one.
+pub fn numbers_in(text: &str) -> Vec<u64> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .filter_map(|s| s.parse().ok())
+        .collect()
+}

@@ -1,0 +1,551 @@
+//! The end-to-end cases, written once and run against a [`Cluster`] of either
+//! store (`tests/redis.rs`, `tests/memory.rs`). With one server the
+//! "other replica" is the same server.
+
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail, ensure};
+use tonic::Code;
+
+use crate::pb::games::lorenzo_il_magnifico as lorenzo;
+use crate::{
+    Client, Cluster, Rng, TestGame, authed, check_finished, create_game, get_game, legal_moves,
+    numbers_in, pb, play_to_end, random_step, submit, unique_id,
+};
+
+/// Asserts a gRPC failure with `code`; returns its message.
+pub fn expect_code<T: std::fmt::Debug>(
+    what: &str,
+    r: Result<T, tonic::Status>,
+    code: Code,
+) -> Result<String> {
+    match r {
+        Err(s) if s.code() == code => {
+            ensure!(
+                !s.message().trim().is_empty(),
+                "{what}: {code:?} without a reason"
+            );
+            Ok(s.message().to_owned())
+        }
+        Err(s) => bail!("{what}: expected {code:?}, got {:?}: {}", s.code(), s.message()),
+        Ok(v) => bail!("{what}: expected {code:?}, got OK: {v:?}"),
+    }
+}
+
+fn seed(label: &str) -> u64 {
+    let seed = Rng::seed_from_env();
+    eprintln!("{label}: E2E_SEED={seed}");
+    seed
+}
+
+/// Complete random games of `players` seats, requests alternating between the
+/// replicas.
+pub async fn full_game(cluster: &Cluster, players: u32) -> Result<()> {
+    let mut rng = Rng::new(seed(&format!("full_game({players})")));
+    let clients: Vec<Client> = (0..cluster.len()).map(|i| cluster.client(i)).collect();
+    let game = create_game(&mut cluster.client(0), players, rng.next_u64()).await?;
+    ensure!(game.snapshot.version == 0, "a new game is at version 0");
+    ensure!(
+        game.snapshot.status == pb::GameStatus::InProgress as i32,
+        "a new game is in progress"
+    );
+    ensure!(game.snapshot.player_count == players, "player count");
+    let snap = play_to_end(&clients, &game, &mut rng).await?;
+    check_finished(&snap, players)?;
+
+    // Every replica sees the same finished game.
+    for i in 0..cluster.len() {
+        let s = get_game(&mut cluster.client(i), &game.game_id).await?;
+        ensure!(s == snap, "replica {i} disagrees about the final game");
+    }
+    // Nothing more to do, and no way to move.
+    for (seat, token) in game.tokens.iter().enumerate() {
+        let legal = legal_moves(&mut cluster.client(seat), &game.game_id, token).await?;
+        ensure!(legal.moves.is_empty(), "seat {seat} has moves in a finished game");
+        ensure!(legal.version == snap.version, "legal moves at the final version");
+    }
+    let late = submit(
+        &mut cluster.client(1),
+        &game.game_id,
+        Some(&game.tokens[0]),
+        snap.version,
+        &unique_id("late"),
+        Some(any_move()),
+    )
+    .await;
+    expect_code("a move in a finished game", late, Code::FailedPrecondition)?;
+    ensure!(
+        get_game(&mut cluster.client(0), &game.game_id).await? == snap,
+        "the rejected move changed the finished game"
+    );
+    Ok(())
+}
+
+/// Some well-formed Lorenzo move (legal or not).
+pub fn any_move() -> pb::Move {
+    lorenzo_move(lorenzo::r#move::Kind::Pass(lorenzo::r#move::Pass {}))
+}
+
+pub fn lorenzo_move(kind: lorenzo::r#move::Kind) -> pb::Move {
+    pb::Move {
+        game: Some(pb::r#move::Game::LorenzoIlMagnifico(lorenzo::Move {
+            kind: Some(kind),
+        })),
+    }
+}
+
+/// Plays `n` random moves (fewer if the game ends).
+async fn advance(cluster: &Cluster, game: &TestGame, rng: &mut Rng, n: usize) -> Result<()> {
+    for i in 0..n {
+        let rid = unique_id("adv");
+        if random_step(&mut cluster.client(i), game, rng, &rid).await?.is_none() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The first pending seat and its legal moves.
+async fn pending(
+    client: &mut Client,
+    game: &TestGame,
+) -> Result<(pb::GameSnapshot, usize, pb::ListLegalMovesResponse)> {
+    let snap = get_game(client, &game.game_id).await?;
+    let seat = *snap.pending_seats.first().context("nobody is pending")? as usize;
+    let legal = legal_moves(client, &game.game_id, &game.tokens[seat]).await?;
+    ensure!(!legal.moves.is_empty(), "pending seat {seat} without moves");
+    Ok((snap, seat, legal))
+}
+
+/// The optional `x-current-version` trailer of an ABORTED status.
+fn trailer_version(status: &tonic::Status) -> Option<u64> {
+    status
+        .metadata()
+        .get("x-current-version")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+}
+
+/// Two clients (on two replicas) submit for the same version at once: exactly
+/// one wins, the other is ABORTED with the current version.
+pub async fn racing_clients(cluster: &Cluster) -> Result<()> {
+    let mut rng = Rng::new(seed("racing_clients"));
+    let game = create_game(&mut cluster.client(0), 2, rng.next_u64()).await?;
+    for round in 0..10 {
+        let (snap, seat, legal) = pending(&mut cluster.client(0), &game).await?;
+        let v = legal.version;
+        let token = game.tokens[seat].clone();
+        let pick = |rng: &mut Rng| legal.moves[rng.below(legal.moves.len())].r#move.clone();
+        let (m1, m2) = (pick(&mut rng), pick(&mut rng));
+        let (mut c1, mut c2) = (cluster.client(0), cluster.client(1));
+        let (rid1, rid2) = (unique_id("race-a"), unique_id("race-b"));
+        let (r1, r2) = tokio::join!(
+            submit(&mut c1, &game.game_id, Some(&token), v, &rid1, m1),
+            submit(&mut c2, &game.game_id, Some(&token), v, &rid2, m2),
+        );
+        let (winner, loser) = match (r1, r2) {
+            (Ok(w), Err(l)) | (Err(l), Ok(w)) => (w, l),
+            (Ok(_), Ok(_)) => bail!("round {round}: both racers won at version {v}"),
+            (Err(a), Err(b)) => bail!("round {round}: both racers lost: {a:?} / {b:?}"),
+        };
+        ensure!(winner.version == v + 1, "the winner produced version {}", winner.version);
+        ensure!(
+            loser.code() == Code::Aborted,
+            "round {round}: the loser got {:?} ({}), not ABORTED",
+            loser.code(),
+            loser.message()
+        );
+        ensure!(
+            numbers_in(loser.message()).contains(&(v + 1)),
+            "round {round}: ABORTED message {:?} does not give the current version {}",
+            loser.message(),
+            v + 1
+        );
+        if let Some(t) = trailer_version(&loser) {
+            ensure!(t == v + 1, "x-current-version {t}, expected {}", v + 1);
+        }
+        let now = get_game(&mut cluster.client(1), &game.game_id).await?;
+        ensure!(now.version == v + 1, "exactly one move applied (version {})", now.version);
+        ensure!(now != snap, "the game moved");
+        if now.status == pb::GameStatus::Finished as i32 {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// A repeated request id returns the first answer and applies nothing, on any
+/// replica and also after later moves.
+pub async fn repeated_request_id(cluster: &Cluster) -> Result<()> {
+    let mut rng = Rng::new(seed("repeated_request_id"));
+    let game = create_game(&mut cluster.client(0), 3, rng.next_u64()).await?;
+    advance(cluster, &game, &mut rng, 3).await?;
+    let (_, seat, legal) = pending(&mut cluster.client(0), &game).await?;
+    let token = game.tokens[seat].clone();
+    let mv = legal.moves[rng.below(legal.moves.len())].r#move.clone();
+    let rid = unique_id("same-request");
+
+    let first = submit(&mut cluster.client(0), &game.game_id, Some(&token), legal.version, &rid, mv.clone())
+        .await
+        .context("the first submission")?;
+    ensure!(first.version == legal.version + 1);
+    ensure!(!first.duplicate, "the first submission is no duplicate");
+    let after_first = get_game(&mut cluster.client(0), &game.game_id).await?;
+
+    for i in 0..cluster.len().max(2) {
+        let again = submit(&mut cluster.client(i), &game.game_id, Some(&token), legal.version, &rid, mv.clone())
+            .await
+            .with_context(|| format!("the repeated submission #{i}"))?;
+        ensure!(again.version == first.version, "a repeat answers the first version");
+        ensure!(again.duplicate, "a repeat is flagged duplicate");
+        ensure!(again.events == first.events, "a repeat answers the first events");
+        ensure!(
+            get_game(&mut cluster.client(i), &game.game_id).await? == after_first,
+            "a repeat applied something"
+        );
+    }
+
+    // After another move, the old id still answers the old result.
+    advance(cluster, &game, &mut rng, 1).await?;
+    let later = get_game(&mut cluster.client(0), &game.game_id).await?;
+    ensure!(later.version == first.version + 1 || later.status == pb::GameStatus::Finished as i32);
+    let again = submit(&mut cluster.client(1), &game.game_id, Some(&token), legal.version, &rid, mv)
+        .await
+        .context("a repeat after a later move")?;
+    ensure!(again.duplicate && again.version == first.version && again.events == first.events);
+    ensure!(get_game(&mut cluster.client(0), &game.game_id).await? == later);
+    Ok(())
+}
+
+/// Bad tokens, a seat acting for another, spectators, malformed and illegal
+/// moves, stale versions and unknown games: each its status code, the game
+/// unchanged.
+pub async fn rejections(cluster: &Cluster) -> Result<()> {
+    let mut rng = Rng::new(seed("rejections"));
+    let game = create_game(&mut cluster.client(0), 2, rng.next_u64()).await?;
+    advance(cluster, &game, &mut rng, 2).await?;
+    let (before, seat, legal) = pending(&mut cluster.client(0), &game).await?;
+    let v = legal.version;
+    let token = game.tokens[seat].clone();
+    let good = legal.moves[0].r#move.clone();
+    let id = game.game_id.clone();
+    let mut c = cluster.client(1);
+
+    // Unknown game.
+    let ghost = unique_id("ghost");
+    expect_code("GetGame of an unknown game", get_game(&mut c, &ghost).await, Code::NotFound)?;
+    expect_code(
+        "SubmitMove to an unknown game",
+        submit(&mut c, &ghost, Some(&token), 0, &unique_id("r"), good.clone()).await,
+        Code::NotFound,
+    )?;
+
+    // Bad tokens.
+    let mut tampered = token.clone();
+    let last = tampered.pop().unwrap_or('x');
+    tampered.push(if last == 'A' { 'B' } else { 'A' });
+    for (what, bad) in [("a garbage token", "garbage"), ("a tampered token", tampered.as_str()), ("an empty token", "")] {
+        expect_code(
+            what,
+            submit(&mut c, &id, Some(bad), v, &unique_id("r"), good.clone()).await,
+            Code::Unauthenticated,
+        )?;
+    }
+
+    // A seat acting for another.
+    let other_seat = (seat + 1) % game.tokens.len();
+    let for_other = c
+        .submit_move(authed(
+            pb::SubmitMoveRequest {
+                game_id: id.clone(),
+                expected_version: v,
+                request_id: unique_id("r"),
+                r#move: good.clone(),
+                seat: Some(other_seat as u32),
+            },
+            Some(&token),
+        ))
+        .await;
+    expect_code("a seat naming another seat", for_other, Code::PermissionDenied)?;
+    // A spectator moving.
+    expect_code(
+        "a spectator moving",
+        submit(&mut c, &id, None, v, &unique_id("r"), good.clone()).await,
+        Code::PermissionDenied,
+    )?;
+    // A seat that is not pending moving: not its decision.
+    if let Some(idle) = (0..game.tokens.len()).find(|s| !before.pending_seats.contains(&(*s as u32))) {
+        expect_code(
+            "a seat moving out of turn",
+            submit(&mut c, &id, Some(&game.tokens[idle]), v, &unique_id("r"), good.clone()).await,
+            Code::FailedPrecondition,
+        )?;
+    }
+
+    // Malformed.
+    expect_code(
+        "a request without a move",
+        submit(&mut c, &id, Some(&token), v, &unique_id("r"), None).await,
+        Code::InvalidArgument,
+    )?;
+    expect_code(
+        "a move without a game",
+        submit(&mut c, &id, Some(&token), v, &unique_id("r"), Some(pb::Move { game: None })).await,
+        Code::InvalidArgument,
+    )?;
+    expect_code(
+        "a Lorenzo move without a kind",
+        submit(
+            &mut c,
+            &id,
+            Some(&token),
+            v,
+            &unique_id("r"),
+            Some(pb::Move {
+                game: Some(pb::r#move::Game::LorenzoIlMagnifico(lorenzo::Move { kind: None })),
+            }),
+        )
+        .await,
+        Code::InvalidArgument,
+    )?;
+    expect_code(
+        "a request id over 128 characters",
+        submit(&mut c, &id, Some(&token), v, &"r".repeat(129), good.clone()).await,
+        Code::InvalidArgument,
+    )?;
+
+    // Illegal: a move that is not in the list.
+    let listed: Vec<pb::Move> = legal.moves.iter().filter_map(|m| m.r#move.clone()).collect();
+    let candidates = [
+        lorenzo::r#move::Kind::Place(lorenzo::r#move::Place { member: 0, space: 0, servants: 100_000 }),
+        lorenzo::r#move::Kind::EndTurn(lorenzo::r#move::EndTurn {}),
+        lorenzo::r#move::Kind::Pass(lorenzo::r#move::Pass {}),
+        lorenzo::r#move::Kind::ChoosePrivilege(lorenzo::r#move::ChoosePrivilege { option: 0 }),
+        lorenzo::r#move::Kind::SupportChurch(lorenzo::r#move::SupportChurch { support: true }),
+    ];
+    let illegal = candidates
+        .into_iter()
+        .map(lorenzo_move)
+        .find(|m| !listed.contains(m))
+        .context("every candidate illegal move is legal")?;
+    // A listed Place move with more servants than anyone has, if there is one.
+    let overpaid = listed.iter().find_map(|m| match &m.game {
+        Some(pb::r#move::Game::LorenzoIlMagnifico(lorenzo::Move {
+            kind: Some(lorenzo::r#move::Kind::Place(p)),
+        })) => Some(lorenzo_move(lorenzo::r#move::Kind::Place(lorenzo::r#move::Place {
+            servants: 100_000,
+            ..*p
+        }))),
+        _ => None,
+    });
+    for (what, mv) in std::iter::once(("an unlisted move", illegal)).chain(overpaid.map(|m| ("a Place with 100000 servants", m))) {
+        let msg = expect_code(
+            what,
+            submit(&mut c, &id, Some(&token), v, &unique_id("r"), Some(mv)).await,
+            Code::FailedPrecondition,
+        )?;
+        eprintln!("{what}: {msg}");
+    }
+
+    // Stale and future versions.
+    for stale in [v + 1, v + 100].into_iter().chain(v.checked_sub(1)) {
+        let msg = expect_code(
+            &format!("expected version {stale} at {v}"),
+            submit(&mut c, &id, Some(&token), stale, &unique_id("r"), good.clone()).await,
+            Code::Aborted,
+        )?;
+        ensure!(numbers_in(&msg).contains(&v), "ABORTED message {msg:?} lacks the current version {v}");
+    }
+
+    // Nothing changed.
+    for i in 0..cluster.len() {
+        let after = get_game(&mut cluster.client(i), &id).await?;
+        ensure!(after == before, "a rejection changed the game (replica {i})");
+        let legal_after = legal_moves(&mut cluster.client(i), &id, &token).await?;
+        ensure!(legal_after == legal, "a rejection changed the legal moves");
+    }
+    // And the good move still works with the version everyone rejected.
+    let ok = submit(&mut c, &id, Some(&token), v, &unique_id("r"), good).await?;
+    ensure!(ok.version == v + 1);
+    Ok(())
+}
+
+/// Reads a WatchGame stream until it ends or `stop(version)` says so.
+async fn read_watch(
+    stream: &mut tonic::Streaming<pb::WatchGameResponse>,
+    seen: &mut Vec<pb::WatchGameResponse>,
+    mut stop: impl FnMut(u64) -> bool,
+) -> Result<bool> {
+    loop {
+        match stream.message().await {
+            Ok(Some(msg)) => {
+                let expected = seen.last().map_or(1, |m| m.version + 1);
+                ensure!(
+                    msg.version == expected,
+                    "WatchGame sent version {} after {}",
+                    msg.version,
+                    expected - 1
+                );
+                for e in &msg.events {
+                    ensure!(e.version == msg.version, "an event of version {} in message {}", e.version, msg.version);
+                }
+                let v = msg.version;
+                let finished = msg.finished;
+                seen.push(msg);
+                if finished {
+                    // The stream ends after the final version.
+                    let next = tokio::time::timeout(Duration::from_secs(30), stream.message()).await;
+                    match next {
+                        Ok(Ok(None)) => return Ok(true),
+                        Ok(Ok(Some(m))) => bail!("WatchGame sent {m:?} after the final version"),
+                        Ok(Err(s)) => bail!("WatchGame failed after the final version: {s:?}"),
+                        Err(_) => bail!("WatchGame did not end after the final version"),
+                    }
+                }
+                if stop(v) {
+                    return Ok(false);
+                }
+            }
+            Ok(None) => bail!("WatchGame ended before the game did"),
+            Err(s) => return Err(s).context("WatchGame failed"),
+        }
+    }
+}
+
+async fn watch(client: &mut Client, game_id: &str, after_version: u64) -> Result<tonic::Streaming<pb::WatchGameResponse>> {
+    Ok(client
+        .watch_game(pb::WatchGameRequest {
+            game_id: game_id.to_owned(),
+            after_version,
+        })
+        .await
+        .context("WatchGame")?
+        .into_inner())
+}
+
+/// A spectator's WatchGame receives every version in order while the game is
+/// played; after `resume_after` versions its server is killed (with two or
+/// more replicas; with one, the stream is just dropped) and it resumes on the
+/// other replica from the last version received, with no gap and no
+/// duplicate. A replay from 0 after the end gives the very same messages.
+pub async fn watch_resumes(cluster: &mut Cluster, resume_after: u64) -> Result<()> {
+    let mut rng = Rng::new(seed("watch_resumes"));
+    let replicas = cluster.len();
+    // Watch on server 0, play on the last server.
+    let player = replicas - 1;
+    let game = create_game(&mut cluster.client(player), 2, rng.next_u64()).await?;
+    let mut stream = watch(&mut cluster.client(0), &game.game_id, 0).await?;
+
+    let play = {
+        let clients = vec![cluster.client(player)];
+        let game = game.clone();
+        let mut rng = rng.clone();
+        tokio::spawn(async move { play_to_end(&clients, &game, &mut rng).await })
+    };
+
+    let mut seen = Vec::new();
+    let ended = read_watch(&mut stream, &mut seen, |v| v >= resume_after).await?;
+    ensure!(!ended, "the game ended within {resume_after} versions");
+    drop(stream);
+    if replicas > 1 {
+        cluster.servers[0].kill();
+    }
+    let resume_on = player;
+    let last = seen.last().map_or(0, |m| m.version);
+    let mut stream = watch(&mut cluster.client(resume_on), &game.game_id, last).await?;
+    ensure!(read_watch(&mut stream, &mut seen, |_| false).await?, "the watch ended");
+
+    let final_snap = play.await.context("the player task")??;
+    check_finished(&final_snap, 2)?;
+    ensure!(
+        seen.len() as u64 == final_snap.version,
+        "watched {} versions of {}",
+        seen.len(),
+        final_snap.version
+    );
+
+    // A late spectator replays the same log.
+    let mut replay_stream = watch(&mut cluster.client(resume_on), &game.game_id, 0).await?;
+    let mut replay = Vec::new();
+    ensure!(read_watch(&mut replay_stream, &mut replay, |_| false).await?);
+    ensure!(replay == seen, "the replay differs from the live watch");
+
+    // A watch from the final version on ends at once (nothing to send).
+    let mut tail = watch(&mut cluster.client(resume_on), &game.game_id, final_snap.version).await?;
+    match tokio::time::timeout(Duration::from_secs(30), tail.message()).await {
+        Ok(Ok(None)) => {}
+        other => bail!("WatchGame after the final version: {other:?}"),
+    }
+    Ok(())
+}
+
+/// Redis killed mid-game (AOF with fsync always): calls fail with UNAVAILABLE
+/// while it is down and change nothing; after the restart the game is where
+/// the last acknowledged move left it and is played to the end.
+pub async fn redis_restart_mid_game(cluster: &mut Cluster) -> Result<()> {
+    let mut rng = Rng::new(seed("redis_restart_mid_game"));
+    let game = create_game(&mut cluster.client(0), 3, rng.next_u64()).await?;
+    advance(cluster, &game, &mut rng, 12).await?;
+    let (before, seat, legal) = pending(&mut cluster.client(1), &game).await?;
+    let acknowledged = before.version;
+    let token = game.tokens[seat].clone();
+    let mv = legal.moves[rng.below(legal.moves.len())].r#move.clone();
+    let rid = unique_id("during-outage");
+
+    cluster.redis.as_mut().context("a private redis")?.kill();
+    for i in 0..cluster.len() {
+        let mut c = cluster.client(i);
+        expect_code("GetGame while Redis is down", get_game(&mut c, &game.game_id).await, Code::Unavailable)?;
+        expect_code(
+            "SubmitMove while Redis is down",
+            submit(&mut c, &game.game_id, Some(&token), acknowledged, &rid, mv.clone()).await,
+            Code::Unavailable,
+        )?;
+    }
+
+    cluster.redis.as_mut().unwrap().restart()?;
+    // The replicas reconnect on demand; wait until they answer again.
+    for i in 0..cluster.len() {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            match get_game(&mut cluster.client(i), &game.game_id).await {
+                Ok(s) => {
+                    ensure!(s == before, "replica {i}: the game after the restart differs from before the outage");
+                    break;
+                }
+                Err(s) if s.code() == Code::Unavailable && tokio::time::Instant::now() < deadline => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Err(s) => bail!("replica {i} after the Redis restart: {s:?}"),
+            }
+        }
+    }
+    // The retry of the move that failed during the outage applies now, once.
+    let retried = submit(&mut cluster.client(1), &game.game_id, Some(&token), acknowledged, &rid, mv.clone()).await?;
+    ensure!(retried.version == acknowledged + 1 && !retried.duplicate);
+    let again = submit(&mut cluster.client(0), &game.game_id, Some(&token), acknowledged, &rid, mv).await?;
+    ensure!(again.duplicate && again.version == acknowledged + 1);
+
+    let clients: Vec<Client> = (0..cluster.len()).map(|i| cluster.client(i)).collect();
+    let mut moves = acknowledged + 1;
+    let mut k = 0;
+    loop {
+        let rid = unique_id("after");
+        match random_step(&mut clients[k % clients.len()].clone(), &game, &mut rng, &rid).await? {
+            Some(_) => moves += 1,
+            None => break,
+        }
+        k += 1;
+        ensure!(moves <= crate::MAX_MOVES, "the game does not end");
+    }
+    let snap = get_game(&mut cluster.client(0), &game.game_id).await?;
+    check_finished(&snap, 3)?;
+    ensure!(snap.version == moves);
+
+    // The event log has every version, before and after the outage.
+    let mut stream = watch(&mut cluster.client(1), &game.game_id, 0).await?;
+    let mut seen = Vec::new();
+    ensure!(read_watch(&mut stream, &mut seen, |_| false).await?);
+    ensure!(seen.len() as u64 == snap.version);
+    Ok(())
+}
