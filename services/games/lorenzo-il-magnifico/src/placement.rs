@@ -91,19 +91,41 @@ fn basic_check_with(s: &State, seat: usize, member: u8, space: u8, coloured: u8)
 
 /// (value before servants, value needed to place, value beyond which servants are wasted).
 pub fn requirement(s: &State, seat: usize, member: u8, space: u8) -> (i32, i32, i32) {
-    let mv = member_value(s, seat, member);
-    match space {
-        0..16 => {
-            let base = mv + take_modifier(s, seat, tower_kind(space));
-            (base, floor_value(space), floor_value(space))
+    Mods::new(s, seat).requirement(member_value(s, seat, member), space)
+}
+
+/// The seat's modifiers, computed once per listing.
+pub struct Mods {
+    take: [i32; 4],
+    work: [i32; 2],
+    target: [i32; 2],
+}
+
+impl Mods {
+    pub fn new(s: &State, seat: usize) -> Mods {
+        Mods {
+            take: Kind::ALL.map(|k| take_modifier(s, seat, k)),
+            work: [work_modifier(s, seat, true, false), work_modifier(s, seat, false, false)],
+            target: [work_target(s, seat, true), work_target(s, seat, false)],
         }
-        HARVEST_SMALL | HARVEST_LARGE | PRODUCTION_SMALL | PRODUCTION_LARGE => {
-            let h = is_harvest(space);
-            let base = mv + work_modifier(s, seat, h, false);
-            let malus = if matches!(space, HARVEST_LARGE | PRODUCTION_LARGE) { 3 } else { 0 };
-            (base, 1, work_target(s, seat, h) + malus)
+    }
+
+    /// Towers need the floor value; harvest/production need 1 and are worth
+    /// raising up to the highest activation value (+3 on the large spaces);
+    /// market and council need 1 [L254–257, L288–290, L327, L354].
+    pub fn requirement(&self, mv: i32, space: u8) -> (i32, i32, i32) {
+        match space {
+            0..16 => {
+                let base = mv + self.take[space as usize / 4];
+                (base, floor_value(space), floor_value(space))
+            }
+            HARVEST_SMALL | HARVEST_LARGE | PRODUCTION_SMALL | PRODUCTION_LARGE => {
+                let i = if is_harvest(space) { 0 } else { 1 };
+                let malus = if matches!(space, HARVEST_LARGE | PRODUCTION_LARGE) { 3 } else { 0 };
+                (mv + self.work[i], 1, self.target[i] + malus)
+            }
+            _ => (mv, 1, 1),
         }
-        _ => (mv, 1, 1),
     }
 }
 
@@ -152,10 +174,12 @@ pub fn any_placement(s: &State, seat: usize) -> bool {
 
 fn placements_into(s: &State, seat: usize, first_only: bool, out: &mut Vec<Move>) {
     let coloured = coloured_groups(s, seat);
+    let mods = Mods::new(s, seat);
     for member in 0..4u8 {
         if s.players[seat].placed & (1 << member) != 0 {
             continue;
         }
+        let mv = member_value(s, seat, member);
         for space in 0..SPACES {
             if basic_check_with(s, seat, member, space, coloured).is_err() {
                 continue;
@@ -163,7 +187,7 @@ fn placements_into(s: &State, seat: usize, first_only: bool, out: &mut Vec<Move>
             if space < 16 && s.towers[space as usize].is_none() {
                 continue;
             }
-            let (base, need, target) = requirement(s, seat, member, space);
+            let (base, need, target) = mods.requirement(mv, space);
             for sv in servant_options(s, seat, base, need, target) {
                 if space < 16 && check_take(s, seat, space, sv as i32, &Res::default()).is_err() {
                     continue;
