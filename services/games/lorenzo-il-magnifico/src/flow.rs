@@ -191,8 +191,6 @@ pub fn settle(s: &mut State, events: &mut Vec<Event>) {
         let seat = active as usize;
         if placed && leader_moves(s, seat).is_empty() {
             next_turn(s, seat, events);
-        } else if !placed && s.players[seat].out {
-            next_turn(s, seat, events);
         }
     }
 }

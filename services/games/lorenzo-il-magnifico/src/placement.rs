@@ -6,7 +6,7 @@
 use crate::data::board;
 use crate::effects::{grant, grant_bag, push_privileges};
 use crate::model::*;
-use crate::towers::{check_take, floor_value, start_take, tower_kind};
+use crate::towers::{check_take, floor_value, start_take};
 use crate::value::*;
 use crate::work::{harvest, start_production};
 

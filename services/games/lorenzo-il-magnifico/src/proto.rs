@@ -120,22 +120,26 @@ pub fn view_to_pb(v: &View) -> pb::View {
         })
         .collect();
     let decision = v.decision.as_ref().map(|d| match d {
-        Decision::Privileges { seat, left, .. } => {
-            Decision_ { kind: "privileges".into(), seat: *seat as u32, count: *left as u32, ..Default::default() }
-        }
+        Decision::Privileges { seat, left, taken } => Decision_ {
+            kind: "privileges".into(),
+            seat: *seat as u32,
+            count: *left as u32,
+            taken: *taken as u32,
+            ..Default::default()
+        },
         Decision::PayCard { seat, options, space } => Decision_ {
             kind: "pay_card".into(),
             seat: *seat as u32,
-            count: *space as u32,
+            space: Some(*space as u32),
             payment_options: options.iter().map(res_pb).collect(),
             ..Default::default()
         },
         Decision::BonusTake { seat, kinds, value, discount } => Decision_ {
             kind: "bonus_take".into(),
             seat: *seat as u32,
-            count: *kinds as u32,
+            card_types: *kinds as u32,
             value: *value,
-            payment_options: vec![res_pb(discount)],
+            discount: Some(res_pb(discount)),
             ..Default::default()
         },
         Decision::BonusWork { seat, harvest, value, .. } => Decision_ {

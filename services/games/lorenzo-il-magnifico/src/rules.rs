@@ -9,7 +9,7 @@ use crate::flow::*;
 use crate::leaders::{apply_leader, leader_moves};
 use crate::model::*;
 use crate::placement::{check_place, place, placements, servant_options};
-use crate::towers::{check_take, fee, floor_value, start_take, finish_take, tower_kind};
+use crate::towers::{check_take, fee, finish_take, floor_value, start_take, tower_kind};
 use crate::value::*;
 use crate::work::{exchange_options, finish_production, harvest, start_production};
 
