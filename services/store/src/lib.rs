@@ -17,7 +17,7 @@ pub mod redis_store;
 pub mod testutil;
 
 pub use memory::MemoryStore;
-pub use redis_store::RedisStore;
+pub use redis_store::{RedisStore, RedisStoreOptions};
 
 /// Everything stored about one game.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -37,7 +37,7 @@
 //! `wait_for_change` waits on it (reference counted) and unsubscribed after.
 //! Pub/sub is only a wake-up: a waiter re-reads the version on every nudge, when
 //! its subscription is confirmed, after a pub/sub reconnect, and at least every
-//! [`POLL_INTERVAL`], so a lost nudge or a reconnect never strands it.
+//! [`POLL_INTERVAL`] (configurable), so a lost nudge or a reconnect never strands it.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -54,8 +54,25 @@ use crate::{
     CommitOutcome, GameRecord, GameStore, LoggedEvents, MoveCommit, StoreError, StoreResult,
 };
 
-/// How often a waiter re-reads the version even without a nudge.
+/// How often a waiter re-reads the version even without a nudge (default of
+/// [`RedisStoreOptions::poll_interval`]).
 pub const POLL_INTERVAL: Duration = Duration::from_secs(1);
+
+/// Tuning of a [`RedisStore`].
+#[derive(Debug, Clone)]
+pub struct RedisStoreOptions {
+    /// How often `wait_for_change` re-reads the version when no nudge came
+    /// (the safety net under pub/sub).
+    pub poll_interval: Duration,
+}
+
+impl Default for RedisStoreOptions {
+    fn default() -> Self {
+        RedisStoreOptions {
+            poll_interval: POLL_INTERVAL,
+        }
+    }
+}
 /// Upper bound for one connection attempt.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(1);
 /// Upper bound for one command's answer.
@@ -147,6 +164,7 @@ struct Inner {
     create_script: Script,
     watchers: Arc<Watchers>,
     subscriber: JoinHandle<()>,
+    options: RedisStoreOptions,
 }
 
 impl Drop for Inner {
@@ -174,6 +192,9 @@ struct Watched {
     refs: usize,
     /// Bumped on every wake-up for this game.
     wake: watch::Sender<u64>,
+    /// Whether the subscriber task has confirmed the subscription (and not lost
+    /// the connection since).
+    subscribed: bool,
 }
 
 impl Watchers {
@@ -187,30 +208,48 @@ impl Watchers {
         }
     }
 
-    fn wake_all(&self) {
-        for w in self.lock().values() {
+    /// After losing the pub/sub connection: nothing is subscribed any more,
+    /// and every waiter re-reads (nudges may have been lost).
+    fn unsubscribed_all(&self) {
+        for w in self.lock().values_mut() {
+            w.subscribed = false;
+            w.wake.send_modify(|n| *n = n.wrapping_add(1));
+        }
+    }
+
+    /// Marks `game_id` subscribed; wakes its waiters if it was not (they wait
+    /// for this confirmation to re-read).
+    fn confirm(&self, game_id: &str) {
+        if let Some(w) = self.lock().get_mut(game_id)
+            && !w.subscribed
+        {
+            w.subscribed = true;
             w.wake.send_modify(|n| *n = n.wrapping_add(1));
         }
     }
 
     /// Registers one waiter for `game_id`; the subscription lasts while the
-    /// returned guard lives.
+    /// returned guard lives. `guard.subscribed` tells whether the game's
+    /// nudges reach us already; if not, a wake-up follows the confirmation.
     fn register(self: &Arc<Self>, game_id: &str) -> WatchGuard {
-        let rx = {
+        let (rx, subscribed) = {
             let mut games = self.lock();
             let w = games.entry(game_id.to_owned()).or_insert_with(|| Watched {
                 refs: 0,
                 wake: watch::channel(0).0,
+                subscribed: false,
             });
             w.refs += 1;
-            w.wake.subscribe()
+            (w.wake.subscribe(), w.subscribed)
         };
-        // Also for an existing subscription: the task confirms with a wake-up.
-        let _ = self.sync_tx.send(game_id.to_owned());
+        if !subscribed {
+            let _ = self.sync_tx.send(game_id.to_owned());
+        }
         WatchGuard {
             watchers: self.clone(),
             game_id: game_id.to_owned(),
             rx,
+            subscribed,
         }
     }
 }
@@ -219,6 +258,7 @@ struct WatchGuard {
     watchers: Arc<Watchers>,
     game_id: String,
     rx: watch::Receiver<u64>,
+    subscribed: bool,
 }
 
 impl Drop for WatchGuard {
@@ -256,7 +296,7 @@ async fn run_subscriber(
             tracing::debug!(error = %e, "redis pub/sub connection lost; reconnecting");
         }
         // Nudges may have been lost: every waiter re-reads.
-        watchers.wake_all();
+        watchers.unsubscribed_all();
         tokio::time::sleep(delay).await;
         delay = (delay * 2).min(MAX_RESUBSCRIBE_DELAY);
         // Requests that arrived while disconnected are covered by the full
@@ -288,9 +328,9 @@ async fn subscriber_session(
                     .await
                     .map_err(|_| timeout_err())??;
                 subscribed.insert(game.clone());
-                watchers.wake(&game);
+                watchers.confirm(&game);
             } else if wanted {
-                watchers.wake(&game);
+                watchers.confirm(&game);
             } else if subscribed.contains(&game) {
                 tokio::time::timeout(RESPONSE_TIMEOUT, sink.unsubscribe(&channel))
                     .await
@@ -330,6 +370,11 @@ impl RedisStore {
     /// that Redis answers. Later losses of the connection are repaired on the
     /// fly (operations fail with `Unavailable` meanwhile).
     pub async fn connect(url: &str) -> StoreResult<RedisStore> {
+        Self::connect_with(url, RedisStoreOptions::default()).await
+    }
+
+    /// [`RedisStore::connect`] with explicit options.
+    pub async fn connect_with(url: &str, options: RedisStoreOptions) -> StoreResult<RedisStore> {
         let client = Client::open(url).map_err(|e| {
             StoreError::Unavailable(format!("invalid redis url {url:?}: {e}"))
         })?;
@@ -355,6 +400,7 @@ impl RedisStore {
                 create_script: Script::new(CREATE_LUA),
                 watchers,
                 subscriber,
+                options,
             }),
         };
         store.ping().await?;
@@ -558,12 +604,18 @@ impl GameStore for RedisStore {
             // Moved on, or unknown: the caller's re-read tells.
             _ => return Ok(()),
         }
-        // A commit between that read and the subscription is not missed: the
-        // subscriber task confirms every registration with a wake-up, after
-        // which we read again.
+        // A commit between that read and the subscription is not missed: with
+        // the subscription active we read again at once; without, the
+        // subscriber task wakes us when it is, and we read again then.
         let mut guard = self.inner.watchers.register(game_id);
+        if guard.subscribed {
+            match self.current_version(game_id).await? {
+                Some(v) if v <= known_version => {}
+                _ => return Ok(()),
+            }
+        }
         loop {
-            let poll = Instant::now() + POLL_INTERVAL;
+            let poll = Instant::now() + self.inner.options.poll_interval;
             tokio::select! {
                 _ = tokio::time::sleep_until(deadline) => return Ok(()),
                 _ = tokio::time::sleep_until(poll) => {}

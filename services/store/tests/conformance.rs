@@ -4,6 +4,8 @@
 //! Each case gets two handles `a` and `b` on the same data: two clones of one
 //! `MemoryStore`, or two separately connected `RedisStore`s on one Redis (two
 //! replicas). Redis comes from `$REDIS_URL` or is a private redis-server.
+//! The Redis stores run with their poll fallback turned off (an hour), so
+//! every wake-up the suite waits for must come through pub/sub.
 
 use std::collections::BTreeSet;
 use std::future::Future;
@@ -11,7 +13,7 @@ use std::time::Duration;
 
 use signoria_store::testutil::{TestRedis, unique_id};
 use signoria_store::{
-    CommitOutcome, GameRecord, GameStore, LoggedEvents, MemoryStore, MoveCommit, RedisStore,
+    CommitOutcome, GameRecord, GameStore, LoggedEvents, MemoryStore, MoveCommit, RedisStore, RedisStoreOptions,
     StoreError,
 };
 
@@ -378,8 +380,9 @@ macro_rules! conformance {
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $case() {
                     let redis = TestRedis::get().expect("a redis-server for the test");
-                    let a = RedisStore::connect(redis.url()).await.expect("connect a");
-                    let b = RedisStore::connect(redis.url()).await.expect("connect b");
+                    let options = RedisStoreOptions { poll_interval: Duration::from_secs(3600) };
+                    let a = RedisStore::connect_with(redis.url(), options.clone()).await.expect("connect a");
+                    let b = RedisStore::connect_with(redis.url(), options).await.expect("connect b");
                     super::$case(a, b).await;
                 }
             )*
