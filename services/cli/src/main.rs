@@ -1,1 +1,560 @@
-fn main() {}
+//! `signoria`: the server, and generic gRPC clients for any game.
+//!
+//! The clients (`games`, `new`, `play`, `watch`, `bot random`) know no rules:
+//! they list legal moves, pick one and send it back unchanged. Typed views,
+//! moves and events are shown as canonical protobuf JSON, decoded through the
+//! API's descriptor set, so every game prints without game-specific code.
+
+mod client;
+mod json;
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context as _, bail};
+use clap::{Args, Parser, Subcommand};
+use signoria_server::pb;
+use signoria_server::telemetry::{LogFormat, TelemetryConfig};
+use signoria_server::{ServerConfig, StoreConfig};
+use tokio::io::AsyncBufReadExt as _;
+use tonic::Code;
+
+use crate::client::Client;
+
+#[derive(Parser)]
+#[command(name = "signoria", version, about = "Signoria: Renaissance board games as a gRPC service")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the gRPC server.
+    Serve(ServeArgs),
+    /// List the game types a server plays.
+    Games(ServerArg),
+    /// Create a game; prints its id and one token per seat.
+    New(NewArgs),
+    /// Play one seat from the terminal.
+    Play(PlayArgs),
+    /// Print every version's events of a game as they happen.
+    Watch(WatchArgs),
+    /// Bots.
+    #[command(subcommand)]
+    Bot(BotCommand),
+}
+
+#[derive(Args)]
+struct ServerArg {
+    /// Server URL.
+    #[arg(long, env = "SIGNORIA_SERVER", default_value = "http://127.0.0.1:50051")]
+    server: String,
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    /// Address to listen on; port 0 picks a free port. The bound address is
+    /// printed on stdout as `listening on ADDR`.
+    #[arg(long, env = "SIGNORIA_LISTEN", default_value = "127.0.0.1:50051")]
+    listen: SocketAddr,
+    /// Redis URL (`redis://host:port`); without it games live in this process.
+    #[arg(long, env = "SIGNORIA_REDIS")]
+    redis: Option<String>,
+    /// Honour `CreateGame.seed` (tests and replays only).
+    #[arg(long, env = "SIGNORIA_ALLOW_CLIENT_SEED")]
+    allow_client_seed: bool,
+    /// File holding the seat-token secret (at least 16 bytes; a trailing
+    /// newline is ignored). Same secret on every replica.
+    #[arg(long, env = "SIGNORIA_TOKEN_SECRET_FILE")]
+    token_secret_file: Option<PathBuf>,
+    /// The seat-token secret itself (prefer the file).
+    #[arg(long = "token-secret", env = "SIGNORIA_TOKEN_SECRET", hide_env_values = true, hide = true)]
+    token_secret: Option<String>,
+    /// Log filter (`info`, `debug`, `signoria_server=debug,info`); RUST_LOG wins.
+    #[arg(long, env = "SIGNORIA_LOG_LEVEL", default_value = "info")]
+    log_level: String,
+    /// `text` or `json` (one object per line, on stderr).
+    #[arg(long, env = "SIGNORIA_LOG_FORMAT", default_value = "text")]
+    log_format: LogFormat,
+    /// OTLP/gRPC collector for traces and metrics (`http://collector:4317`).
+    #[arg(long, env = "SIGNORIA_OTLP_ENDPOINT")]
+    otlp_endpoint: Option<String>,
+    /// Seconds one request may take.
+    #[arg(long, env = "SIGNORIA_REQUEST_TIMEOUT", default_value_t = 10.0)]
+    request_timeout: f64,
+    /// Requests handled at once; more are refused with RESOURCE_EXHAUSTED.
+    #[arg(long, env = "SIGNORIA_MAX_IN_FLIGHT", default_value_t = 1024)]
+    max_in_flight: usize,
+    /// Open WatchGame streams allowed at once.
+    #[arg(long, env = "SIGNORIA_MAX_WATCHERS", default_value_t = 10_000)]
+    max_watchers: usize,
+    /// Concurrent requests per connection (load shedding beyond).
+    #[arg(long, env = "SIGNORIA_MAX_CONCURRENCY_PER_CONNECTION", default_value_t = 256)]
+    max_concurrency_per_connection: usize,
+    /// Largest request message, in bytes.
+    #[arg(long, env = "SIGNORIA_MAX_REQUEST_BYTES", default_value_t = 64 * 1024)]
+    max_request_bytes: usize,
+    /// Seconds to keep serving with health NOT_SERVING after SIGTERM before
+    /// refusing new connections.
+    #[arg(long, env = "SIGNORIA_SHUTDOWN_DELAY", default_value_t = 0.0)]
+    shutdown_delay: f64,
+    /// Seconds in-flight requests get to finish during shutdown.
+    #[arg(long, env = "SIGNORIA_DRAIN_TIMEOUT", default_value_t = 10.0)]
+    drain_timeout: f64,
+    /// Close client connections after this many seconds (0 = never), so a
+    /// gateway can rebalance.
+    #[arg(long, env = "SIGNORIA_MAX_CONNECTION_AGE", default_value_t = 0.0)]
+    max_connection_age: f64,
+}
+
+#[derive(Args)]
+struct NewArgs {
+    #[command(flatten)]
+    server: ServerArg,
+    /// Game type id (see `signoria games`).
+    #[arg(long)]
+    game: String,
+    /// Number of players.
+    #[arg(long)]
+    players: u32,
+    /// A game option, `name=value` (e.g. `advanced=false`); repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+    /// Game seed (the server must run with --allow-client-seed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Seat label, in seat order; repeatable.
+    #[arg(long = "label")]
+    labels: Vec<String>,
+    /// Print the answer as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    server: ServerArg,
+    /// Game id.
+    #[arg(long)]
+    game: String,
+    /// The seat's token.
+    #[arg(long, env = "SIGNORIA_TOKEN")]
+    token: String,
+    /// Do not print the whole view before each decision.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Args)]
+struct WatchArgs {
+    #[command(flatten)]
+    server: ServerArg,
+    /// Game id.
+    #[arg(long)]
+    game: String,
+    /// A seat token, to see that seat's private events too.
+    #[arg(long, env = "SIGNORIA_TOKEN")]
+    token: Option<String>,
+    /// Start after this version (0 = from the first move).
+    #[arg(long, default_value_t = 0)]
+    after: u64,
+}
+
+#[derive(Subcommand)]
+enum BotCommand {
+    /// Play the given seats with uniformly random legal moves until the game ends.
+    Random(RandomBotArgs),
+}
+
+#[derive(Args)]
+struct RandomBotArgs {
+    #[command(flatten)]
+    server: ServerArg,
+    /// Game id.
+    #[arg(long)]
+    game: String,
+    /// Seat tokens to play; repeatable.
+    #[arg(long = "token", required = true)]
+    tokens: Vec<String>,
+    /// Seed of the bot's choices (default: random).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Print each move.
+    #[arg(long)]
+    verbose: bool,
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    rt.block_on(async move {
+        match cli.command {
+            Command::Serve(a) => serve(a).await,
+            Command::Games(a) => games(a).await,
+            Command::New(a) => new_game(a).await,
+            Command::Play(a) => play(a).await,
+            Command::Watch(a) => watch(a).await,
+            Command::Bot(BotCommand::Random(a)) => bot_random(a).await,
+        }
+    })
+}
+
+fn secs(s: f64, what: &str) -> anyhow::Result<Duration> {
+    Duration::try_from_secs_f64(s).with_context(|| format!("{what} must be a non-negative number of seconds"))
+}
+
+async fn serve(a: ServeArgs) -> anyhow::Result<()> {
+    let _telemetry = signoria_server::telemetry::init(&TelemetryConfig {
+        log_level: a.log_level.clone(),
+        log_format: a.log_format,
+        otlp_endpoint: a.otlp_endpoint.clone().or_else(|| std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT").ok()).filter(|s| !s.is_empty()),
+        service_name: "signoria".into(),
+    })?;
+    let token_secret = match (&a.token_secret_file, &a.token_secret) {
+        (Some(path), _) => {
+            let mut bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+                bytes.pop();
+            }
+            Some(bytes)
+        }
+        (None, Some(s)) if !s.is_empty() => Some(s.trim_end_matches(['\n', '\r']).as_bytes().to_vec()),
+        _ => None,
+    };
+    let mut config = ServerConfig {
+        listen: a.listen,
+        store: match a.redis.filter(|s| !s.is_empty()) {
+            Some(url) => StoreConfig::Redis(url),
+            None => StoreConfig::Memory,
+        },
+        token_secret,
+        max_request_bytes: a.max_request_bytes,
+        concurrency_per_connection: a.max_concurrency_per_connection,
+        shutdown_delay: secs(a.shutdown_delay, "--shutdown-delay")?,
+        drain_timeout: secs(a.drain_timeout, "--drain-timeout")?,
+        max_connection_age: Some(secs(a.max_connection_age, "--max-connection-age")?).filter(|d| !d.is_zero()),
+        ..ServerConfig::default()
+    };
+    config.service.allow_client_seed = a.allow_client_seed;
+    config.service.request_timeout = secs(a.request_timeout, "--request-timeout")?;
+    config.service.max_in_flight = a.max_in_flight;
+    config.service.max_watchers = a.max_watchers;
+    if config.service.allow_client_seed {
+        tracing::warn!("--allow-client-seed: clients may choose game seeds (tests and replays only)");
+    }
+
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", config.listen))?;
+    let addr = listener.local_addr()?;
+    // One line on stdout for harnesses (logs go to stderr).
+    println!("listening on {addr}");
+    use std::io::Write as _;
+    std::io::stdout().flush()?;
+    signoria_server::serve_on(listener, config, shutdown_signal()).await
+}
+
+/// SIGTERM or ctrl-c.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => tracing::info!("ctrl-c received"),
+        _ = term => tracing::info!("SIGTERM received"),
+    }
+}
+
+async fn games(a: ServerArg) -> anyhow::Result<()> {
+    let mut c = Client::connect(&a.server, None).await?;
+    for t in c.list_game_types().await?.game_types {
+        println!("{}  {} ({}-{} players)", t.id, t.display_name, t.min_players, t.max_players);
+        for o in t.options {
+            println!("    --option {}=...  {} (default {})", o.name, o.description, o.default);
+        }
+    }
+    Ok(())
+}
+
+/// `name=value` options for a game type. Each game maps its own names.
+fn game_options(game: &str, kvs: &[String]) -> anyhow::Result<Option<pb::GameOptions>> {
+    if kvs.is_empty() {
+        return Ok(None);
+    }
+    let mut map = BTreeMap::new();
+    for kv in kvs {
+        let (k, v) = kv.split_once('=').with_context(|| format!("option {kv:?} is not NAME=VALUE"))?;
+        map.insert(k.trim().to_string(), v.trim().to_string());
+    }
+    let parse_bool = |k: &str, v: &str| -> anyhow::Result<bool> {
+        match v {
+            "true" | "yes" | "1" | "on" => Ok(true),
+            "false" | "no" | "0" | "off" => Ok(false),
+            _ => bail!("option {k} takes true or false, not {v:?}"),
+        }
+    };
+    match game {
+        "lorenzo-il-magnifico" => {
+            let mut o = pb::games::lorenzo_il_magnifico::Options::default();
+            for (k, v) in &map {
+                match k.as_str() {
+                    "advanced" => o.advanced = Some(parse_bool(k, v)?),
+                    _ => bail!("{game} has no option {k:?} (options: advanced)"),
+                }
+            }
+            Ok(Some(pb::GameOptions { game: Some(pb::game_options::Game::LorenzoIlMagnifico(o)) }))
+        }
+        _ => bail!("this client does not know the options of game type {game:?}"),
+    }
+}
+
+async fn new_game(a: NewArgs) -> anyhow::Result<()> {
+    let options = game_options(&a.game, &a.options)?;
+    let mut c = Client::connect(&a.server.server, None).await?;
+    let resp = c
+        .create_game(pb::CreateGameRequest {
+            game_type: a.game.clone(),
+            player_count: a.players,
+            options,
+            seed: a.seed,
+            seat_labels: a.labels,
+        })
+        .await?;
+    if a.json {
+        let seats: Vec<_> = resp
+            .seats
+            .iter()
+            .map(|s| serde_json::json!({"seat": s.seat, "label": s.label, "token": s.token}))
+            .collect();
+        println!("{}", serde_json::json!({"game_id": resp.game_id, "game_type": a.game, "seats": seats}));
+    } else {
+        println!("game {}", resp.game_id);
+        for s in &resp.seats {
+            println!("seat {} {} {}", s.seat, s.token, s.label);
+        }
+    }
+    Ok(())
+}
+
+fn print_outcome(snapshot: &pb::GameSnapshot) {
+    println!("game over after {} moves", snapshot.version);
+    if let Some(o) = &snapshot.outcome {
+        let mut results = o.results.clone();
+        results.sort_by_key(|r| (r.rank, r.seat));
+        for r in results {
+            println!("  rank {}: seat {} with {} points", r.rank, r.seat, r.score);
+        }
+        if !o.tie_break.is_empty() {
+            println!("  tie-break: {}", o.tie_break);
+        }
+    }
+}
+
+fn finished(s: &pb::GameSnapshot) -> bool {
+    s.status == pb::GameStatus::Finished as i32
+}
+
+async fn play(a: PlayArgs) -> anyhow::Result<()> {
+    let mut c = Client::connect(&a.server.server, Some(a.token.clone())).await?;
+    let mut stdin = tokio::io::BufReader::new(tokio::io::stdin()).lines();
+    loop {
+        let snap = c.get_game(&a.game).await?;
+        if finished(&snap) {
+            if let Some(v) = &snap.view {
+                println!("{}", json::pretty(json::view(v)));
+            }
+            print_outcome(&snap);
+            return Ok(());
+        }
+        let Some(me) = snap.your_seat else {
+            bail!("the token is not a seat token of this game");
+        };
+        if !snap.pending_seats.contains(&me) {
+            println!("version {}: waiting for seat(s) {:?}...", snap.version, snap.pending_seats);
+            c.wait_past(&a.game, snap.version).await?;
+            continue;
+        }
+        let moves = c.list_legal_moves(&a.game).await?;
+        if moves.moves.is_empty() {
+            continue;
+        }
+        if !a.quiet
+            && let Some(v) = &snap.view
+        {
+            println!("{}", json::pretty(json::view(v)));
+        }
+        println!("version {} — seat {me}, your decision (pending: {:?}):", moves.version, snap.pending_seats);
+        for (i, m) in moves.moves.iter().enumerate() {
+            println!("  {:>3}  {}", i + 1, m.label);
+        }
+        let choice = loop {
+            eprint!("move number (v = view, r = refresh, q = quit)> ");
+            let Some(line) = stdin.next_line().await? else {
+                return Ok(());
+            };
+            let line = line.trim();
+            match line {
+                "q" => return Ok(()),
+                "r" => break None,
+                "v" => {
+                    if let Some(v) = &snap.view {
+                        println!("{}", json::pretty(json::view(v)));
+                    }
+                }
+                _ => match line.parse::<usize>() {
+                    Ok(n) if (1..=moves.moves.len()).contains(&n) => break Some(n - 1),
+                    _ => eprintln!("enter a number from 1 to {}", moves.moves.len()),
+                },
+            }
+        };
+        let Some(i) = choice else { continue };
+        let mv = moves.moves[i].r#move.clone().context("server sent a legal move without a move")?;
+        match c.submit(&a.game, moves.version, mv).await {
+            Ok(resp) => {
+                println!("-> version {}", resp.version);
+                for e in &resp.events {
+                    println!("   {}", json::compact(json::event(e)));
+                }
+            }
+            Err(s) if s.code() == Code::Aborted => println!("the game moved on ({}); refreshing", s.message()),
+            Err(s) if s.code() == Code::FailedPrecondition => println!("refused: {}", s.message()),
+            Err(s) => return Err(client::status_error(s)),
+        }
+    }
+}
+
+async fn watch(a: WatchArgs) -> anyhow::Result<()> {
+    let mut c = Client::connect(&a.server.server, a.token.clone()).await?;
+    let mut last = a.after;
+    let mut backoff = Duration::from_millis(100);
+    loop {
+        match c.watch(&a.game, last).await {
+            Ok(mut stream) => loop {
+                match stream.message().await {
+                    Ok(Some(msg)) => {
+                        backoff = Duration::from_millis(100);
+                        println!("version {}{}", msg.version, if msg.finished { " (final)" } else { "" });
+                        for e in &msg.events {
+                            println!("  {}", json::compact(json::event(e)));
+                        }
+                        last = msg.version;
+                        if msg.finished {
+                            return Ok(());
+                        }
+                    }
+                    Ok(None) => {
+                        // The server ends the stream after a finished game's
+                        // last version; anything else is a disconnect.
+                        let snap = c.get_game(&a.game).await?;
+                        if finished(&snap) && last >= snap.version {
+                            return Ok(());
+                        }
+                        break;
+                    }
+                    Err(s) if retryable(s.code()) => {
+                        eprintln!("stream interrupted ({}); resuming after version {last}", s.message());
+                        break;
+                    }
+                    Err(s) => return Err(client::status_error(s)),
+                }
+            },
+            Err(s) if retryable(s.code()) => eprintln!("cannot watch ({}); retrying", s.message()),
+            Err(s) => return Err(client::status_error(s)),
+        }
+        tokio::time::sleep(backoff).await;
+        backoff = (backoff * 2).min(Duration::from_secs(5));
+        c.reconnect().await.ok();
+    }
+}
+
+fn retryable(code: Code) -> bool {
+    matches!(code, Code::Unavailable | Code::Unknown | Code::Internal | Code::Cancelled | Code::ResourceExhausted | Code::DeadlineExceeded)
+}
+
+/// splitmix64: a tiny, good-enough generator for bot choices.
+struct BotRng(u64);
+
+impl BotRng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+async fn bot_random(a: RandomBotArgs) -> anyhow::Result<()> {
+    let seed = a.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
+    });
+    let mut rng = BotRng(seed);
+    // One client per seat; the seat comes from the server (`your_seat`).
+    let mut seats: BTreeMap<u32, Client> = BTreeMap::new();
+    for t in &a.tokens {
+        let mut c = Client::connect(&a.server.server, Some(t.clone())).await?;
+        let snap = c.get_game(&a.game).await?;
+        let seat = snap.your_seat.context("a --token is not a seat token of this game")?;
+        seats.insert(seat, c);
+    }
+    let mut observer = Client::connect(&a.server.server, None).await?;
+    let mut moves_made = 0u64;
+    let mut refusals = 0u32;
+    loop {
+        let snap = observer.get_game(&a.game).await?;
+        if finished(&snap) {
+            print_outcome(&snap);
+            println!("bot made {moves_made} moves");
+            return Ok(());
+        }
+        let mine: Vec<u32> = snap.pending_seats.iter().copied().filter(|s| seats.contains_key(s)).collect();
+        if mine.is_empty() {
+            observer.wait_past(&a.game, snap.version).await?;
+            continue;
+        }
+        let seat = mine[rng.below(mine.len())];
+        let c = seats.get_mut(&seat).expect("a seat we hold");
+        let legal = c.list_legal_moves(&a.game).await?;
+        if legal.moves.is_empty() {
+            continue;
+        }
+        let pick = &legal.moves[rng.below(legal.moves.len())];
+        let mv = pick.r#move.clone().context("server sent a legal move without a move")?;
+        match c.submit(&a.game, legal.version, mv).await {
+            Ok(resp) => {
+                moves_made += 1;
+                refusals = 0;
+                if a.verbose {
+                    println!("v{} seat {seat}: {}", resp.version, pick.label);
+                }
+            }
+            Err(s) if s.code() == Code::Aborted => {}
+            Err(s) if s.code() == Code::FailedPrecondition && refusals < 10 => {
+                // A legal move refused: the game moved between listing and
+                // submitting in a way the version did not show (it cannot), or
+                // a server bug; retry a few times, then give up loudly.
+                refusals += 1;
+                eprintln!("move refused: {}", s.message());
+            }
+            Err(s) => return Err(client::status_error(s)),
+        }
+    }
+}

@@ -8,10 +8,13 @@
 //! - [`server`]: configuration, tower layers, health, reflection, grpc-web,
 //!   graceful shutdown ([`serve`], [`serve_on`]).
 //! - [`metrics`] and [`telemetry`]: counters, latency histogram, logs, OTLP.
+//! - [`client`]: a small client wrapper (token metadata, request ids) for the
+//!   CLI and tests.
 //!
 //! [`GameStore`]: signoria_store::GameStore
 
 pub mod auth;
+pub mod client;
 pub mod errors;
 pub mod metrics;
 pub mod registry;
