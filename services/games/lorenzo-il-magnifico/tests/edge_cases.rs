@@ -389,3 +389,20 @@ fn leader_draft_passes_to_the_previous_seat_and_tiles_go_in_reverse_order() {
         assert_eq!(next[to], rest);
     }
 }
+
+#[test]
+fn multipliers_count_the_new_card_and_current_military() {
+    // RULINGS.md R28: Paramour (2 VP per character) counts itself; General: 1 VP per 2 MP.
+    let mut s = fresh(2);
+    s.dice = [1, 1, 1];
+    s.players[0].cards[2] = vec![card_id("Farmer")];
+    s.players[0].res = res(0, 0, 0, 7, 0, 5, 0);
+    s.towers[sp(Kind::Character, 1) as usize] = Some(card_id("Paramour"));
+    play(&mut s, 0, place(BLACK, sp(Kind::Character, 1), 0));
+    assert_eq!(s.players[0].res.0[VP], 4);
+    let mut t = fresh(2);
+    t.players[0].res = res(0, 0, 0, 5, 0, 5, 0);
+    t.towers[sp(Kind::Character, 1) as usize] = Some(card_id("General"));
+    play(&mut t, 0, place(BLACK, sp(Kind::Character, 1), 0));
+    assert_eq!(t.players[0].res.0[VP], 2);
+}

@@ -79,3 +79,21 @@ fn per_five_vp_counts_before_final_scoring() {
     assert_eq!(l.vp_per_5_vp, -5); // not -(26 + 20)/5
     assert_eq!(l.total, 26 - 5 + 20 + 5);
 }
+
+#[test]
+fn faith_track_ends_at_fifteen() {
+    // RULINGS.md R9
+    assert_eq!(signoria_lorenzo_il_magnifico::flow::faith_vp(15), 30);
+    assert_eq!(signoria_lorenzo_il_magnifico::flow::faith_vp(20), 30);
+    assert_eq!(signoria_lorenzo_il_magnifico::flow::faith_vp(6), 7);
+}
+
+#[test]
+fn penalties_may_make_the_total_negative() {
+    // RULINGS.md R18
+    let mut s = fresh(2);
+    s.players[0].res = res(0, 0, 0, 0, 2, 9, 0);
+    s.players[1].res = res(0, 0, 0, 0, 0, 12, 0);
+    excommunicate(&mut s, 0, ex::VP_PER_MP);
+    assert_eq!(final_scores(&s)[0].total, 2 + 2 - 9);
+}
