@@ -134,6 +134,24 @@ fn decision_moves(s: &State, seat: usize, d: &Decision) -> Vec<Move> {
     }
 }
 
+/// Ids and numbers out of any range the game knows.
+fn malformed(mv: &Move) -> Option<String> {
+    let bad = match *mv {
+        Move::Place { member, space, .. } => member > NEUTRAL || space >= SPACES,
+        Move::ChoosePrivilege { option } => option >= 5,
+        Move::TakeBonusCard { space, .. } => space >= 16,
+        Move::Exchange { building, option } => building >= 96 || option > 2,
+        Move::PickLeader { leader }
+        | Move::PlayLeader { leader }
+        | Move::DiscardLeader { leader }
+        | Move::CopyLeader { leader } => leader >= 20,
+        Move::ActivateLeader { leader, member } => leader >= 20 || member.is_some_and(|m| m >= NEUTRAL),
+        Move::PickBonusTile { tile } => !(1..=4).contains(&tile),
+        _ => false,
+    };
+    bad.then(|| format!("{mv:?} names an unknown member, space, card, leader, tile or option"))
+}
+
 /// Exactly `legal_moves(s, seat).contains(mv)`, without listing every placement.
 fn is_legal(s: &State, seat: usize, mv: &Move) -> bool {
     if let Phase::Actions { active, placed } = s.phase {
@@ -174,6 +192,9 @@ pub fn apply(s: &mut State, seat: usize, mv: &Move) -> Result<Vec<Scoped<Event>>
     }
     if seat >= s.n() || !pending(s).contains(&seat) {
         return Err(RuleError::not_your_decision(format!("seat {seat} has no decision pending")));
+    }
+    if let Some(why) = malformed(mv) {
+        return Err(RuleError::malformed(why));
     }
     if !is_legal(s, seat, mv) {
         return Err(RuleError::illegal(why_illegal(s, seat, mv)));

@@ -406,3 +406,46 @@ fn multipliers_count_the_new_card_and_current_military() {
     play(&mut t, 0, place(BLACK, sp(Kind::Character, 1), 0));
     assert_eq!(t.players[0].res.0[VP], 2);
 }
+
+#[test]
+fn setup_and_options() {
+    use signoria_engine::ProtoGame;
+    assert!(L::setup(&Options::default(), 1, 1).is_err());
+    assert!(L::setup(&Options::default(), 5, 1).is_err());
+    let absent = signoria_lorenzo_il_magnifico::pb::Options { advanced: None };
+    assert_eq!(L::options_from_pb(&absent).unwrap(), Options { advanced: true });
+    let off = signoria_lorenzo_il_magnifico::pb::Options { advanced: Some(false) };
+    assert_eq!(L::options_from_pb(&off).unwrap(), Options { advanced: false });
+    let json: Options = serde_json::from_str("{}").unwrap();
+    assert!(json.advanced);
+    // Basic game: no drafts, play starts at once with the standard tile.
+    let s = L::setup(&Options { advanced: false }, 3, 1).unwrap();
+    assert!(matches!(s.phase, Phase::Actions { .. }));
+    assert!(s.players.iter().all(|p| p.tile == 0 && p.hand.is_empty()));
+    let a = L::setup(&Options::default(), 3, 1).unwrap();
+    assert!(matches!(a.phase, Phase::TileDraft { .. }));
+}
+
+#[test]
+fn malformed_and_foreign_moves_are_refused() {
+    use signoria_engine::RuleErrorKind;
+    let s = fresh(2);
+    let mut probe = s.clone();
+    assert_eq!(L::apply(&mut probe, 0, &place(7, 0, 0)).unwrap_err().kind, RuleErrorKind::Malformed);
+    assert_eq!(L::apply(&mut probe, 0, &place(0, 99, 0)).unwrap_err().kind, RuleErrorKind::Malformed);
+    assert_eq!(L::apply(&mut probe, 1, &place(0, COUNCIL, 0)).unwrap_err().kind, RuleErrorKind::NotYourDecision);
+    assert_eq!(L::apply(&mut probe, 0, &Move::ChoosePrivilege { option: 1 }).unwrap_err().kind, RuleErrorKind::Illegal);
+    assert_eq!(probe, s);
+}
+
+#[test]
+fn labels_read_like_the_board() {
+    let mut s = fresh(2);
+    s.dice = [5, 1, 1];
+    s.players[0].res = res(0, 0, 2, 9, 0, 0, 0);
+    s.towers[sp(Kind::Character, 3) as usize] = Some(card_id("Stonemason"));
+    assert_eq!(
+        L::describe_move(&s, 0, &place(BLACK, sp(Kind::Character, 3), 2)),
+        "Black member (5) + 2 servants to the blue tower, floor 3: Stonemason"
+    );
+}

@@ -30,27 +30,27 @@ fn run(players: usize, advanced: bool, games: usize, first_seed: u64) {
 
 #[test]
 fn playouts_2p_advanced() {
-    run(2, true, 1000, 1);
+    run(2, true, 2000, 1);
 }
 #[test]
 fn playouts_3p_advanced() {
-    run(3, true, 1000, 10_001);
+    run(3, true, 2000, 10_001);
 }
 #[test]
 fn playouts_4p_advanced() {
-    run(4, true, 1000, 20_001);
+    run(4, true, 2000, 20_001);
 }
 #[test]
 fn playouts_2p_basic() {
-    run(2, false, 1000, 30_001);
+    run(2, false, 500, 30_001);
 }
 #[test]
 fn playouts_3p_basic() {
-    run(3, false, 1000, 40_001);
+    run(3, false, 500, 40_001);
 }
 #[test]
 fn playouts_4p_basic() {
-    run(4, false, 1000, 50_001);
+    run(4, false, 500, 50_001);
 }
 
 /// Every legal move of a few games survives the proto round trip.
