@@ -35,8 +35,11 @@ pub fn start_production(s: &mut State, seat: usize, value: i32, events: &mut Vec
         events.push(Event::Produced { seat: seat as u8, value, exchanges: vec![] });
         return;
     }
-    let todo: Vec<u8> =
-        activated_buildings(s, seat, value).into_iter().filter(|&c| !card(c).production.exchange.is_empty()).collect();
+    // Only buildings with an exchange payable from the supply held now are asked about.
+    let todo: Vec<u8> = activated_buildings(s, seat, value)
+        .into_iter()
+        .filter(|&c| exchange_options(s, seat, c, &[]).len() > 1)
+        .collect();
     if todo.is_empty() {
         finish_production(s, seat, value, Vec::new(), events);
     } else {

@@ -75,3 +75,98 @@ fn moves_round_trip_through_proto() {
         }
     }
 }
+
+/// The random games reach every kind of decision (so the playouts exercise them).
+#[test]
+fn playouts_reach_every_decision_kind() {
+    use std::collections::BTreeMap;
+    let mut seen: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for players in 2..=4 {
+        for seed in 0..400u64 {
+            let mut s = L::setup(&Options::default(), players, seed).unwrap();
+            let mut rng = signoria_engine::GameRng::from_seed(seed);
+            while let Some(&seat) = L::pending(&s).first() {
+                let legal = L::legal_moves(&s, seat);
+                let m = legal[rng.index(legal.len())].clone();
+                let name = match &m {
+                    signoria_lorenzo_il_magnifico::Move::Place { .. } => "place",
+                    signoria_lorenzo_il_magnifico::Move::ChoosePrivilege { .. } => "privilege",
+                    signoria_lorenzo_il_magnifico::Move::ChooseCost { .. } => "cost",
+                    signoria_lorenzo_il_magnifico::Move::TakeBonusCard { .. } => "bonus take",
+                    signoria_lorenzo_il_magnifico::Move::BonusWork { .. } => "bonus work",
+                    signoria_lorenzo_il_magnifico::Move::Exchange { option: 0, .. } => "exchange none",
+                    signoria_lorenzo_il_magnifico::Move::Exchange { .. } => "exchange",
+                    signoria_lorenzo_il_magnifico::Move::Decline => "decline",
+                    signoria_lorenzo_il_magnifico::Move::SupportChurch { support: true } => "support",
+                    signoria_lorenzo_il_magnifico::Move::SupportChurch { support: false } => "refuse",
+                    signoria_lorenzo_il_magnifico::Move::PickLeader { .. } => "pick leader",
+                    signoria_lorenzo_il_magnifico::Move::PickBonusTile { .. } => "pick tile",
+                    signoria_lorenzo_il_magnifico::Move::PlayLeader { .. } => "play leader",
+                    signoria_lorenzo_il_magnifico::Move::DiscardLeader { .. } => "discard leader",
+                    signoria_lorenzo_il_magnifico::Move::ActivateLeader { .. } => "activate leader",
+                    signoria_lorenzo_il_magnifico::Move::CopyLeader { .. } => "copy leader",
+                    signoria_lorenzo_il_magnifico::Move::Pass => "pass",
+                    signoria_lorenzo_il_magnifico::Move::EndTurn => "end turn",
+                };
+                *seen.entry(name).or_default() += 1;
+                L::apply(&mut s, seat, &m).unwrap();
+            }
+        }
+    }
+    eprintln!("{seen:?}");
+    for kind in [
+        "place", "privilege", "cost", "bonus take", "bonus work", "exchange", "exchange none", "decline", "support",
+        "refuse", "pick leader", "pick tile", "play leader", "discard leader", "activate leader", "end turn",
+    ] {
+        assert!(seen.get(kind).copied().unwrap_or(0) > 0, "random games never made a '{kind}' decision: {seen:?}");
+    }
+}
+
+/// Random games whose players keep their leaders and play/activate/copy them
+/// whenever they can, so that every leader ability is exercised under the
+/// invariants (uniform random players discard almost every leader).
+#[test]
+fn leader_heavy_playouts() {
+    use signoria_lorenzo_il_magnifico::Move;
+    let mut played = std::collections::BTreeSet::new();
+    let mut activated = std::collections::BTreeSet::new();
+    let mut copies = 0;
+    for players in 2..=4 {
+        for seed in 0..400u64 {
+            let mut s = L::setup(&Options::default(), players, 900_000 + seed).unwrap();
+            let mut rng = signoria_engine::GameRng::from_seed(seed);
+            while let Some(&seat) = L::pending(&s).first() {
+                let legal = L::legal_moves(&s, seat);
+                let preferred: Vec<&Move> = legal
+                    .iter()
+                    .filter(|m| matches!(m, Move::PlayLeader { .. } | Move::ActivateLeader { .. } | Move::CopyLeader { .. }))
+                    .collect();
+                let keep: Vec<&Move> = legal.iter().filter(|m| !matches!(m, Move::DiscardLeader { .. })).collect();
+                let pool = if !preferred.is_empty() { preferred } else if !keep.is_empty() { keep } else { legal.iter().collect() };
+                let m = pool[rng.index(pool.len())].clone();
+                match m {
+                    Move::PlayLeader { leader } => {
+                        played.insert(leader);
+                    }
+                    Move::ActivateLeader { leader, .. } => {
+                        activated.insert(leader);
+                    }
+                    Move::CopyLeader { .. } => copies += 1,
+                    _ => {}
+                }
+                let before = s.clone();
+                L::apply(&mut s, seat, &m).unwrap_or_else(|e| panic!("{players}p seed {seed}: {m:?} refused: {e}"));
+                let v = L::invariant_violations(&s);
+                assert!(v.is_empty(), "{players}p seed {seed} after {m:?}: {v:?}\n{before:?}");
+                assert_eq!(L::move_from_pb(&L::move_to_pb(&m)).unwrap(), m);
+            }
+            assert!(L::outcome(&s).is_some());
+        }
+    }
+    eprintln!("played {played:?}, activated {activated:?}, copies {copies}");
+    assert_eq!(played.len(), 20, "only {played:?} were ever played");
+    for l in [0u8, 3, 4, 5, 6, 7, 8, 9, 12, 18, 19] {
+        assert!(activated.contains(&l), "once-per-round leader {l} never activated: {activated:?}");
+    }
+    assert!(copies > 0, "Lorenzo de' Medici never copied a leader");
+}

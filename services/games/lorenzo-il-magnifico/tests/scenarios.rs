@@ -100,11 +100,11 @@ fn t06_state(servants: i32, coins: i32, wood: i32) -> State {
 fn t06_production_example_exchanges_use_only_what_was_held_before() {
     let treasury = card_id("Schatzkammer");
     let carpenter = card_id("Schreinerei");
-    // No servants: value 3, tile + Treasury (optional); with 0 coins the tile's coins cannot pay it.
+    // No servants: value 3, tile + Treasury (optional); with 0 coins the tile's coins cannot pay
+    // it, so nothing is asked.
     let mut s = t06_state(0, 0, 0);
     play(&mut s, 0, place(BLACK, PRODUCTION_LARGE, 0));
-    assert_eq!(legal(&s, 0), vec![Move::Exchange { building: treasury, option: 0 }]);
-    play(&mut s, 0, Move::Exchange { building: treasury, option: 0 });
+    assert!(s.stack.is_empty());
     assert_eq!(s.players[0].res, res(0, 0, 0, 2, 0, 1, 0));
     // With 2 coins held before: 2 coins -> 5 VP possible.
     let mut s = t06_state(0, 2, 0);
@@ -115,15 +115,18 @@ fn t06_production_example_exchanges_use_only_what_was_held_before() {
     // One servant: value 4, the Carpenter's Shop too (1 wood -> 3 coins), but its coins cannot feed the Treasury.
     let mut s = t06_state(1, 0, 1);
     play(&mut s, 0, place(BLACK, PRODUCTION_LARGE, 1));
-    play(&mut s, 0, Move::Exchange { building: treasury, option: 0 });
     assert_eq!(legal(&s, 0), vec![Move::Exchange { building: carpenter, option: 0 }, Move::Exchange { building: carpenter, option: 1 }]);
+    // With 1 coin and 1 wood held before, choosing the Treasury's 1 coin leaves the Carpenter's wood.
+    let mut t = t06_state(1, 1, 1);
+    play(&mut t, 0, place(BLACK, PRODUCTION_LARGE, 1));
+    play(&mut t, 0, Move::Exchange { building: treasury, option: 1 });
+    play(&mut t, 0, Move::Exchange { building: carpenter, option: 1 });
+    assert_eq!(t.players[0].res, res(0, 0, 0, 2 + 3, 3, 1, 0));
     play(&mut s, 0, Move::Exchange { building: carpenter, option: 1 });
     assert_eq!(s.players[0].res, res(0, 0, 0, 5, 0, 1, 0));
     // Two servants: value 5, the Fortress gives 2 VP and a council privilege.
     let mut s = t06_state(2, 0, 0);
     play(&mut s, 0, place(BLACK, PRODUCTION_LARGE, 2));
-    play(&mut s, 0, Move::Exchange { building: treasury, option: 0 });
-    play(&mut s, 0, Move::Exchange { building: carpenter, option: 0 });
     assert!(matches!(s.stack.last(), Some(Decision::Privileges { left: 1, .. })));
     play(&mut s, 0, Move::ChoosePrivilege { option: 4 });
     assert_eq!(s.players[0].res, res(0, 0, 0, 2, 2, 1, 1));
