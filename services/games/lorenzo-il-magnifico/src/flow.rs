@@ -196,7 +196,7 @@ pub fn settle(s: &mut State, events: &mut Vec<Event>) {
 }
 
 pub fn end_actions(s: &mut State, events: &mut Vec<Event>) {
-    if s.round % 2 == 0 {
+    if s.round.is_multiple_of(2) {
         start_vatican(s, events);
     } else {
         end_round(s, events);

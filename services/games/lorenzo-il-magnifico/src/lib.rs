@@ -6,6 +6,9 @@
 //! are held as a pending-decision stack in the state. See `RULINGS.md` for
 //! every reading of the rules the engine had to choose.
 
+// Index loops over seats/periods/resources read like the rules; keep them.
+#![allow(clippy::needless_range_loop)]
+
 pub mod data;
 pub mod effects;
 pub mod flow;

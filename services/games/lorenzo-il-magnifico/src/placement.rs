@@ -54,11 +54,10 @@ pub fn basic_check(s: &State, seat: usize, member: u8, space: u8) -> Result<(), 
 pub fn coloured_groups(s: &State, seat: usize) -> u8 {
     let mut mask = 0u8;
     for sp in 0..20u8 {
-        if let Some(g) = group(sp) {
-            if s.occ[sp as usize].iter().any(|&o| o as usize / 4 == seat && o % 4 != NEUTRAL) {
+        if let Some(g) = group(sp)
+            && s.occ[sp as usize].iter().any(|&o| o as usize / 4 == seat && o % 4 != NEUTRAL) {
                 mask |= 1 << g;
             }
-        }
     }
     mask
 }
@@ -79,13 +78,11 @@ fn basic_check_with(s: &State, seat: usize, member: u8, space: u8, coloured: u8)
     if (MARKET..COUNCIL).contains(&space) && has_ex(s, seat, ex::NO_MARKET) {
         return Err("excommunicated: no market".into());
     }
-    if member != NEUTRAL {
-        if let Some(g) = group(space) {
-            if coloured & (1 << g) != 0 {
+    if member != NEUTRAL
+        && let Some(g) = group(space)
+            && coloured & (1 << g) != 0 {
                 return Err("you already have a coloured member in that action group".into());
             }
-        }
-    }
     Ok(())
 }
 

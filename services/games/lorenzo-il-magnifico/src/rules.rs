@@ -154,8 +154,8 @@ fn malformed(mv: &Move) -> Option<String> {
 
 /// Exactly `legal_moves(s, seat).contains(mv)`, without listing every placement.
 fn is_legal(s: &State, seat: usize, mv: &Move) -> bool {
-    if let Phase::Actions { active, placed } = s.phase {
-        if s.stack.is_empty() && active as usize == seat {
+    if let Phase::Actions { active, placed } = s.phase
+        && s.stack.is_empty() && active as usize == seat {
             return match *mv {
                 Move::Place { member, space, servants } => !placed && check_place(s, seat, member, space, servants).is_ok(),
                 Move::Pass => !placed && !crate::placement::any_placement(s, seat),
@@ -166,7 +166,6 @@ fn is_legal(s: &State, seat: usize, mv: &Move) -> bool {
                 _ => false,
             };
         }
-    }
     legal_moves(s, seat).contains(mv)
 }
 

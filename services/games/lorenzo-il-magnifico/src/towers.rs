@@ -48,11 +48,10 @@ pub fn payment_options(s: &State, seat: usize, card_id: u8, have: &Res, extra_di
     let c = card(card_id);
     let mut discounts = vec![*extra_discount];
     for &ch in &s.players[seat].cards[Kind::Character.idx()] {
-        if let Some(p) = &card(ch).permanent {
-            if p.take_bonus == Some(c.kind) && !p.discount_any_of.is_empty() {
+        if let Some(p) = &card(ch).permanent
+            && p.take_bonus == Some(c.kind) && !p.discount_any_of.is_empty() {
                 discounts = discounts.iter().flat_map(|d| p.discount_any_of.iter().map(move |a| d.plus(&a.res()))).collect();
             }
-        }
     }
     let pico = has_leader(s, seat, leader::PICO);
     let mut out: Vec<Res> = Vec::new();

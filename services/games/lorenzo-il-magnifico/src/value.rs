@@ -105,11 +105,10 @@ pub fn member_value(s: &State, seat: usize, member: u8) -> i32 {
 pub fn take_modifier(s: &State, seat: usize, kind: Kind) -> i32 {
     let mut v = 0;
     for &c in &s.players[seat].cards[Kind::Character.idx()] {
-        if let Some(p) = &card(c).permanent {
-            if p.take_bonus == Some(kind) {
+        if let Some(p) = &card(c).permanent
+            && p.take_bonus == Some(kind) {
                 v += p.value;
             }
-        }
     }
     if has_ex(s, seat, ex::TAKE_MINUS_4 + kind.idx() as u8) {
         v -= 4;

@@ -83,13 +83,12 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         Phase::Over => ("over", None),
     };
     let (mut draft_packet, mut draft_pick) = (Vec::new(), None);
-    if let (Phase::LeaderDraft { packets, picked }, Viewer::Seat(me)) = (&s.phase, viewer) {
-        if me < s.n() {
+    if let (Phase::LeaderDraft { packets, picked }, Viewer::Seat(me)) = (&s.phase, viewer)
+        && me < s.n() {
             draft_packet = packets[me].clone();
             draft_packet.sort_unstable();
             draft_pick = picked[me];
         }
-    }
     let available_tiles = match &s.phase {
         Phase::TileDraft { available, .. } => available.clone(),
         _ => vec![],

@@ -82,18 +82,16 @@ pub fn finish_production(s: &mut State, seat: usize, value: i32, chosen: Vec<(u8
         let prod = &card(b).production;
         let mut gain = prod.gain.res();
         let mut privileges = prod.gain.privileges;
-        if let Some(per) = &prod.per {
-            if let Some(k) = per.per_card {
+        if let Some(per) = &prod.per
+            && let Some(k) = per.per_card {
                 gain.add(&per.gain.res().scaled(s.players[seat].cards[k.idx()].len() as i32));
             }
-        }
-        if let Some(&(_, o)) = chosen.iter().find(|(c, _)| *c == b) {
-            if o > 0 {
+        if let Some(&(_, o)) = chosen.iter().find(|(c, _)| *c == b)
+            && o > 0 {
                 let e = &prod.exchange[o as usize - 1];
                 gain.add(&e.gain.res());
                 privileges += e.gain.privileges;
             }
-        }
         if !gain.is_zero() {
             grant(s, seat, gain, false);
         }

@@ -449,3 +449,13 @@ fn labels_read_like_the_board() {
         "Black member (5) + 2 servants to the blue tower, floor 3: Stonemason"
     );
 }
+
+#[test]
+fn leader_gains_are_a_source_for_the_excommunication() {
+    // RULINGS.md R15: Michelangelo's 3 coins with the coin tile → 2.
+    let mut s = advanced(2);
+    s.players[0].leaders.push(leader::MICHELANGELO);
+    excommunicate(&mut s, 0, ex::LESS_COINS);
+    play(&mut s, 0, Move::ActivateLeader { leader: leader::MICHELANGELO, member: None });
+    assert_eq!(s.players[0].res.0[COINS], 2);
+}
