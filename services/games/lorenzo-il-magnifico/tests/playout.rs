@@ -64,8 +64,13 @@ fn moves_round_trip_through_proto() {
                 let legal = L::legal_moves(&s, seat);
                 for m in &legal {
                     assert_eq!(&L::move_from_pb(&L::move_to_pb(m)).unwrap(), m);
+                    assert!(!L::describe_move(&s, seat, m).is_empty());
                 }
-                let _ = L::view_to_pb(&L::view(&s, signoria_engine::Viewer::Omniscient));
+                for v in signoria_engine::testkit::viewers(players) {
+                    let pb = L::view_to_pb(&L::view(&s, v));
+                    assert_eq!(pb.players.len(), players);
+                    assert_eq!(pb.decks.is_empty(), v != signoria_engine::Viewer::Omniscient);
+                }
                 let m = legal[rng.index(legal.len())].clone();
                 for e in L::apply(&mut s, seat, &m).unwrap() {
                     let _ = L::event_to_pb(&e.event);
