@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use prost::Message as _;
-use prost_reflect::{DescriptorPool, DynamicMessage};
+use prost_reflect::{DescriptorPool, DynamicMessage, SerializeOptions};
 use serde_json::Value;
 use signoria_server::pb;
 
@@ -19,7 +19,10 @@ pub fn to_json(full_name: &str, bytes: &[u8]) -> Value {
         return Value::String(format!("<unknown message {full_name}>"));
     };
     match DynamicMessage::decode(desc, bytes) {
-        Ok(m) => serde_json::to_value(&m).unwrap_or_else(|e| Value::String(format!("<{e}>"))),
+        // Defaults are printed too: seat 0 is a seat, not an absent field.
+        Ok(m) => m
+            .serialize_with_options(serde_json::value::Serializer, &SerializeOptions::new().skip_default_fields(false))
+            .unwrap_or_else(|e| Value::String(format!("<{e}>"))),
         Err(e) => Value::String(format!("<undecodable {full_name}: {e}>")),
     }
 }
