@@ -389,7 +389,19 @@ pub fn describe(s: &State, seat: usize, mv: &Move) -> String {
             if support { "Support the Church".into() } else { "Refuse: accept excommunication".into() }
         }
         Move::PickLeader { leader } => format!("Keep leader {}", leader_def(leader).name),
-        Move::PickBonusTile { tile } => format!("Take personal bonus tile {tile}"),
+        Move::PickBonusTile { tile } => {
+            let b = crate::data::board();
+            if (1..=4).contains(&tile) {
+                let t = b.tile(tile);
+                format!(
+                    "Take personal bonus tile {tile} (harvest: {}; production: {})",
+                    t.harvest.res().describe(),
+                    t.production.res().describe()
+                )
+            } else {
+                format!("Take personal bonus tile {tile}")
+            }
+        }
         Move::PlayLeader { leader } => format!("Play leader {}", leader_def(leader).name),
         Move::DiscardLeader { leader } => format!("Discard leader {} for a council privilege", leader_def(leader).name),
         Move::ActivateLeader { leader, member } => match member {
