@@ -122,3 +122,60 @@ fn leaders_match_the_seed_appendix() {
     let lucrezia = d.leaders.iter().find(|l| l.name == "Lucrezia Borgia").unwrap();
     assert!(lucrezia.once_per_round.as_ref().unwrap().coloured_plus_two);
 }
+
+/// Every leader's requirement as the seed's appendix gives it [Anfuehrerkarten L565–707]:
+/// (name, [territory, building, character, venture] cards, resources, same type).
+#[test]
+fn leader_requirements_match_the_seed() {
+    let t = |a, b, c, d| [a, b, c, d];
+    let expected: Vec<(&str, [usize; 4], Res, usize)> = vec![
+        ("Francesco Sforza", t(0, 0, 0, 5), Res::default(), 0),
+        ("Ludovico Ariosto", t(0, 0, 5, 0), Res::default(), 0),
+        ("Filippo Brunelleschi", t(0, 5, 0, 0), Res::default(), 0),
+        ("Federico da Montefeltro", t(5, 0, 0, 0), Res::default(), 0),
+        ("Girolamo Savonarola", t(0, 0, 0, 0), bag(0, 0, 0, 18, 0, 0, 0), 0),
+        ("Giovanni dalle Bande Nere", t(0, 0, 0, 0), bag(0, 0, 0, 0, 0, 12, 0), 0),
+        ("Sandro Botticelli", t(0, 0, 0, 0), bag(10, 0, 0, 0, 0, 0, 0), 0),
+        ("Michelangelo Buonarroti", t(0, 0, 0, 0), bag(0, 10, 0, 0, 0, 0, 0), 0),
+        ("Ludovico III Gonzaga", t(0, 0, 0, 0), bag(0, 0, 15, 0, 0, 0, 0), 0),
+        ("Leonardo da Vinci", t(2, 0, 4, 0), Res::default(), 0),
+        ("Pico della Mirandola", t(0, 2, 0, 4), Res::default(), 0),
+        ("Sisto IV", t(0, 0, 0, 0), bag(6, 6, 6, 6, 0, 0, 0), 0),
+        ("Lucrezia Borgia", t(0, 0, 0, 0), Res::default(), 6),
+        ("Sigismondo Malatesta", t(0, 0, 0, 0), bag(0, 0, 0, 0, 0, 7, 3), 0),
+        ("Lorenzo de' Medici", t(0, 0, 0, 0), bag(0, 0, 0, 0, 35, 0, 0), 0),
+        ("Ludovico il Moro", t(2, 2, 2, 2), Res::default(), 0),
+        ("Cesare Borgia", t(0, 3, 0, 0), bag(0, 0, 0, 12, 0, 0, 2), 0),
+        ("Santa Rita", t(0, 0, 0, 0), bag(0, 0, 0, 0, 0, 0, 8), 0),
+        ("Cosimo de' Medici", t(0, 4, 2, 0), Res::default(), 0),
+        ("Bartolomeo Colleoni", t(4, 0, 0, 2), Res::default(), 0),
+    ];
+    let d = data();
+    assert_eq!(expected.len(), d.leaders.len());
+    for (l, (name, cards, res, same)) in d.leaders.iter().zip(expected) {
+        assert_eq!(l.name, name);
+        assert_eq!(l.need.cards.by_kind(), cards, "{name}");
+        assert_eq!(l.need.res.res(), res, "{name}");
+        assert_eq!(l.need.same_type, same, "{name}");
+    }
+    // Once-per-round gains [appendix]: Savonarola 1 FP, Bande Nere 1 wood 1 stone 1 coin,
+    // Botticelli 2 MP 1 VP, Michelangelo 3 coins, Cosimo 3 servants 1 VP, Colleoni 4 VP, Gonzaga 1 privilege.
+    let gain = |n: &str| d.leaders.iter().find(|l| l.name == n).unwrap().once_per_round.as_ref().unwrap().gain.unwrap();
+    assert_eq!(gain("Girolamo Savonarola").res(), bag(0, 0, 0, 0, 0, 0, 1));
+    assert_eq!(gain("Giovanni dalle Bande Nere").res(), bag(1, 1, 0, 1, 0, 0, 0));
+    assert_eq!(gain("Sandro Botticelli").res(), bag(0, 0, 0, 0, 1, 2, 0));
+    assert_eq!(gain("Michelangelo Buonarroti").res(), bag(0, 0, 0, 3, 0, 0, 0));
+    assert_eq!(gain("Cosimo de' Medici").res(), bag(0, 0, 3, 0, 1, 0, 0));
+    assert_eq!(gain("Bartolomeo Colleoni").res(), bag(0, 0, 0, 0, 4, 0, 0));
+    assert_eq!(gain("Ludovico III Gonzaga").privileges, 1);
+}
+
+/// The excommunication tiles in the seed's order [Exkommunikationsplaettchen L709–766].
+#[test]
+fn excommunication_tiles_in_seed_order() {
+    let names: Vec<&str> = data().excomms.iter().map(|x| x.name.as_str()).collect();
+    assert_eq!(names[1], "Fewer coins"); // the source's swapped typed value, corrected
+    assert_eq!(names[2], "Fewer servants");
+    assert_eq!(names[13], "Skip the first turn");
+    assert_eq!(names[17], "Lose 1 VP per 5 VP");
+}
