@@ -52,6 +52,12 @@ pub async fn full_game(cluster: &Cluster, players: u32) -> Result<()> {
     ensure!(game.snapshot.player_count == players, "player count");
     let snap = play_to_end(&clients, &game, &mut rng).await?;
     check_finished(&snap, players)?;
+    eprintln!(
+        "game {} ({players} players) finished after {} moves: {:?}",
+        game.game_id,
+        snap.version,
+        snap.outcome.as_ref().map(|o| o.results.iter().map(|r| (r.seat, r.score, r.rank)).collect::<Vec<_>>())
+    );
 
     // Every replica sees the same finished game.
     for i in 0..cluster.len() {
@@ -231,20 +237,31 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     let id = game.game_id.clone();
     let mut c = cluster.client(1);
 
-    // Unknown game.
+    // Unknown game (a seat token names its game, so only spectators can ask).
     let ghost = unique_id("ghost");
     expect_code("GetGame of an unknown game", get_game(&mut c, &ghost).await, Code::NotFound)?;
     expect_code(
-        "SubmitMove to an unknown game",
-        submit(&mut c, &ghost, Some(&token), 0, &unique_id("r"), good.clone()).await,
+        "ListLegalMoves of an unknown game",
+        c.list_legal_moves(pb::ListLegalMovesRequest { game_id: ghost.clone() }).await,
+        Code::NotFound,
+    )?;
+    expect_code(
+        "WatchGame of an unknown game",
+        c.watch_game(pb::WatchGameRequest { game_id: ghost.clone(), after_version: 0 }).await,
         Code::NotFound,
     )?;
 
-    // Bad tokens.
+    // Bad tokens: garbage, one changed character, empty, another game's.
     let mut tampered = token.clone();
     let last = tampered.pop().unwrap_or('x');
-    tampered.push(if last == 'A' { 'B' } else { 'A' });
-    for (what, bad) in [("a garbage token", "garbage"), ("a tampered token", tampered.as_str()), ("an empty token", "")] {
+    tampered.push(if last == '0' { '1' } else { '0' });
+    let other_game = create_game(&mut c, 2, rng.next_u64()).await?;
+    for (what, bad) in [
+        ("a garbage token", "garbage"),
+        ("a tampered token", tampered.as_str()),
+        ("an empty token", ""),
+        ("another game's token", other_game.tokens[seat].as_str()),
+    ] {
         expect_code(
             what,
             submit(&mut c, &id, Some(bad), v, &unique_id("r"), good.clone()).await,
@@ -317,7 +334,7 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     // Illegal: a move that is not in the list.
     let listed: Vec<pb::Move> = legal.moves.iter().filter_map(|m| m.r#move.clone()).collect();
     let candidates = [
-        lorenzo::r#move::Kind::Place(lorenzo::r#move::Place { member: 0, space: 0, servants: 100_000 }),
+        lorenzo::r#move::Kind::Place(lorenzo::r#move::Place { member: 0, space: 0, servants: 200 }),
         lorenzo::r#move::Kind::EndTurn(lorenzo::r#move::EndTurn {}),
         lorenzo::r#move::Kind::Pass(lorenzo::r#move::Pass {}),
         lorenzo::r#move::Kind::ChoosePrivilege(lorenzo::r#move::ChoosePrivilege { option: 0 }),
@@ -333,12 +350,12 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
         Some(pb::r#move::Game::LorenzoIlMagnifico(lorenzo::Move {
             kind: Some(lorenzo::r#move::Kind::Place(p)),
         })) => Some(lorenzo_move(lorenzo::r#move::Kind::Place(lorenzo::r#move::Place {
-            servants: 100_000,
+            servants: 200,
             ..*p
         }))),
         _ => None,
     });
-    for (what, mv) in std::iter::once(("an unlisted move", illegal)).chain(overpaid.map(|m| ("a Place with 100000 servants", m))) {
+    for (what, mv) in std::iter::once(("an unlisted move", illegal)).chain(overpaid.map(|m| ("a Place with 200 servants", m))) {
         let msg = expect_code(
             what,
             submit(&mut c, &id, Some(&token), v, &unique_id("r"), Some(mv)).await,

@@ -111,6 +111,12 @@ impl ServerProcess {
         let log_path = self.dir.join(format!("server-{}.log", self.starts));
         let log = std::fs::File::create(&log_path)?;
         let mut cmd = Command::new(&bin);
+        // Only what this harness says: no stray SIGNORIA_REDIS and the like.
+        for (key, _) in std::env::vars_os() {
+            if key.to_string_lossy().starts_with("SIGNORIA_") {
+                cmd.env_remove(key);
+            }
+        }
         cmd.arg("serve")
             .arg("--listen")
             .arg(self.addr())
