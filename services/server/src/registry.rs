@@ -93,10 +93,20 @@ pub trait DynState: Send {
     /// The legal moves of `seat` in their envelopes, with labels.
     fn legal_moves(&self, seat: Seat) -> Vec<pb::LegalMove>;
     /// Validate and apply a move of `seat`; returns the encoded events
-    /// (`Vec<Scoped<Event>>` as JSON). On `Err` the state is unchanged.
-    fn apply(&mut self, seat: Seat, mv: &pb::Move) -> Result<Vec<u8>, GameError>;
+    /// (`Vec<Scoped<Event>>` as JSON, for the log) and the events `viewer` may
+    /// see, in envelopes carrying `version`. On `Err` the state is unchanged.
+    fn apply(&mut self, seat: Seat, mv: &pb::Move, viewer: Viewer, version: u64) -> Result<Applied, GameError>;
     /// The stored form of the state (`encode_state`).
     fn encode(&self) -> Vec<u8>;
+}
+
+/// What a move produced.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Applied {
+    /// `Vec<Scoped<Event>>` as JSON: what the event log stores.
+    pub encoded: Vec<u8>,
+    /// The events the mover may see.
+    pub visible: Vec<pb::Event>,
 }
 
 /// One game type, object-safe.
@@ -162,7 +172,7 @@ impl<G: Envelope> DynState for Loaded<G> {
             .collect()
     }
 
-    fn apply(&mut self, seat: Seat, mv: &pb::Move) -> Result<Vec<u8>, GameError> {
+    fn apply(&mut self, seat: Seat, mv: &pb::Move, viewer: Viewer, version: u64) -> Result<Applied, GameError> {
         let env = mv.game.as_ref().ok_or_else(|| GameError::InvalidArgument("the move is empty".into()))?;
         let typed = G::unwrap_move(env).ok_or_else(|| {
             GameError::InvalidArgument(format!("the move is not a {} move", G::info().id))
@@ -173,7 +183,7 @@ impl<G: Envelope> DynState for Loaded<G> {
             return Err(GameError::InvalidArgument(format!("there is no seat {seat} in this game")));
         }
         let events = G::apply(&mut self.state, seat, &mv).map_err(GameError::Rule)?;
-        Ok(serde_json::to_vec(&events).expect("events serialise"))
+        Ok(Applied { encoded: serde_json::to_vec(&events).expect("events serialise"), visible: to_pb::<G>(&events, viewer, version) })
     }
 
     fn encode(&self) -> Vec<u8> {
@@ -214,11 +224,15 @@ impl<G: Envelope> DynGame for Registered<G> {
     fn events_for(&self, encoded: &[u8], viewer: Viewer, version: u64) -> Result<Vec<pb::Event>, GameError> {
         let events: Vec<Scoped<G::Event>> = serde_json::from_slice(encoded)
             .map_err(|e| GameError::Corrupt(format!("logged events of version {version} could not be read: {e}")))?;
-        Ok(filter_events(&events, viewer)
-            .iter()
-            .map(|e| pb::Event { game: Some(G::wrap_event(G::event_to_pb(e))), version })
-            .collect())
+        Ok(to_pb::<G>(&events, viewer, version))
     }
+}
+
+fn to_pb<G: Envelope>(events: &[Scoped<G::Event>], viewer: Viewer, version: u64) -> Vec<pb::Event> {
+    filter_events(events, viewer)
+        .iter()
+        .map(|e| pb::Event { game: Some(G::wrap_event(G::event_to_pb(e))), version })
+        .collect()
 }
 
 /// The game types of this server, by id.
@@ -294,7 +308,9 @@ mod tests {
             // The envelope goes through the wire format unchanged.
             let wire = prost::Message::encode_to_vec(chosen.r#move.as_ref().unwrap());
             let back: pb::Move = prost::Message::decode(&wire[..]).unwrap();
-            let events = state.apply(seat, &back).unwrap();
+            let applied = state.apply(seat, &back, Viewer::Seat(seat), 9).unwrap();
+            let events = applied.encoded;
+            assert_eq!(applied.visible, g.events_for(&events, Viewer::Seat(seat), 9).unwrap());
             let all = g.events_for(&events, Viewer::Omniscient, 9).unwrap();
             assert!(all.iter().all(|e| e.version == 9 && e.game.is_some()));
             let public = g.events_for(&events, Viewer::Public, 9).unwrap();
@@ -313,17 +329,17 @@ mod tests {
         let mut state = g.setup(None, 3, 11).unwrap();
         let before = state.encode();
         let empty = pb::Move { game: None };
-        assert!(matches!(state.apply(0, &empty), Err(GameError::InvalidArgument(_))));
+        assert!(matches!(state.apply(0, &empty, Viewer::Public, 1), Err(GameError::InvalidArgument(_))));
         let pending = state.pending();
         let seat = pending[0];
         let mv = state.legal_moves(seat)[0].r#move.clone().unwrap();
         if let Some(other) = (0..3).find(|s| !pending.contains(s)) {
-            match state.apply(other, &mv) {
+            match state.apply(other, &mv, Viewer::Public, 1) {
                 Err(GameError::Rule(e)) => assert_eq!(e.kind, RuleErrorKind::NotYourDecision),
                 other => panic!("expected a rule error, got {other:?}"),
             }
         }
-        assert!(matches!(state.apply(7, &mv), Err(GameError::InvalidArgument(_)) | Err(GameError::Rule(_))));
+        assert!(matches!(state.apply(7, &mv, Viewer::Public, 1), Err(GameError::InvalidArgument(_)) | Err(GameError::Rule(_))));
         assert_eq!(state.encode(), before);
     }
 

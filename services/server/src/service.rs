@@ -43,7 +43,7 @@ use crate::auth::{Caller, TokenSigner};
 use crate::errors::{ApiError, check_game_id, check_request_id};
 use crate::metrics::Metrics;
 use crate::pb;
-use crate::registry::{DynGame, DynState, Registry};
+use crate::registry::{Applied, DynGame, DynState, Registry};
 
 /// Tunables of the service itself (the transport's are in
 /// [`crate::ServerConfig`]).
@@ -62,7 +62,7 @@ pub struct ServiceOptions {
     pub watch_batch: usize,
     /// How long a watcher sleeps in `wait_for_change` before re-reading anyway.
     pub watch_poll: Duration,
-    /// Most seats a game may have (sanity bound before asking the game).
+    /// Longest seat label accepted by `CreateGame`, in characters.
     pub max_seat_label_len: usize,
 }
 
@@ -325,9 +325,9 @@ impl<S: GameStore> GameServiceImpl<S> {
 
         let version = record.version + 1;
         let move_span = tracing::info_span!("move", game_id = %r.game_id, game_type, seat, version);
-        let applied = move_span.in_scope(|| state.apply(seat, mv));
-        let events = match applied {
-            Ok(events) => events,
+        let applied = move_span.in_scope(|| state.apply(seat, mv, caller.viewer(), version));
+        let Applied { encoded: events, visible } = match applied {
+            Ok(applied) => applied,
             Err(e) => {
                 return match self.repeated(&r.game_id, &r.request_id, game, caller).await? {
                     Some(answer) => Ok(answer),
@@ -346,8 +346,8 @@ impl<S: GameStore> GameServiceImpl<S> {
             request_id: r.request_id.clone(),
             state: state.encode(),
             finished,
-            events: events.clone(),
             result: events.clone(),
+            events,
         };
         let outcome = self.inner.store.commit(commit).instrument(move_span.clone()).await?;
         match outcome {
@@ -358,7 +358,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                 tracing::debug!(parent: &move_span, finished, "move committed");
                 Ok(pb::SubmitMoveResponse {
                     version: committed,
-                    events: game.events_for(&events, caller.viewer(), committed)?,
+                    events: visible,
                     snapshot: Some(snapshot(&r.game_id, game_type, committed, &*state, caller)),
                     duplicate: false,
                 })
