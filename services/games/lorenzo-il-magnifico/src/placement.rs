@@ -3,6 +3,8 @@
 //! [B Aktionen L102–138; L243–265; Ernte und Produktion L267–298; Der Markt
 //! L320–347; Der Ratspalast L349–376; Aufbau L64–65].
 
+use std::borrow::Cow;
+
 use crate::data::board;
 use crate::effects::{grant, grant_bag, push_privileges};
 use crate::model::*;
@@ -45,7 +47,7 @@ pub fn is_production(space: u8) -> bool {
 
 /// Everything but value and cost: member free, space open and free (Ariosto),
 /// colour rule, the no-market tile.
-pub fn basic_check(s: &State, seat: usize, member: u8, space: u8) -> Result<(), String> {
+pub fn basic_check(s: &State, seat: usize, member: u8, space: u8) -> Result<(), Cow<'static, str>> {
     basic_check_with(s, seat, member, space, coloured_groups(s, seat))
 }
 
@@ -62,12 +64,12 @@ pub fn coloured_groups(s: &State, seat: usize) -> u8 {
     mask
 }
 
-fn basic_check_with(s: &State, seat: usize, member: u8, space: u8, coloured: u8) -> Result<(), String> {
+fn basic_check_with(s: &State, seat: usize, member: u8, space: u8, coloured: u8) -> Result<(), Cow<'static, str>> {
     if member > NEUTRAL {
         return Err("no such family member".into());
     }
     if s.players[seat].placed & (1 << member) != 0 {
-        return Err(format!("the {} member is already placed this round", MEMBER_NAMES[member as usize]));
+        return Err(Cow::Owned(format!("the {} member is already placed this round", MEMBER_NAMES[member as usize])));
     }
     if space >= SPACES || !space_open(s.n(), space) {
         return Err("that space is covered in this player count".into());
@@ -139,7 +141,7 @@ pub fn servant_options(s: &State, seat: usize, base: i32, need: i32, target: i32
 
 /// Full legality of a placement.
 pub fn check_place(s: &State, seat: usize, member: u8, space: u8, servants: u8) -> Result<i32, String> {
-    basic_check(s, seat, member, space)?;
+    basic_check(s, seat, member, space).map_err(|e| e.into_owned())?;
     let (base, need, target) = requirement(s, seat, member, space);
     let opts = servant_options(s, seat, base, need, target);
     if !opts.contains(&servants) {
@@ -150,7 +152,7 @@ pub fn check_place(s: &State, seat: usize, member: u8, space: u8, servants: u8) 
         });
     }
     if space < 16 {
-        check_take(s, seat, space, servants as i32, &Res::default())?;
+        check_take(s, seat, space, servants as i32, &Res::default()).map_err(|e| e.to_string())?;
     }
     Ok(base + servants as i32 / servant_ratio(s, seat))
 }
@@ -185,7 +187,11 @@ fn placements_into(s: &State, seat: usize, first_only: bool, out: &mut Vec<Move>
                 continue;
             }
             let (base, need, target) = mods.requirement(mv, space);
-            for sv in servant_options(s, seat, base, need, target) {
+            let r = servant_ratio(s, seat);
+            let kmin = (need - base).max(0);
+            let kmax = kmin.max(target - base);
+            let have = s.players[seat].res.0[SERVANTS];
+            for sv in (kmin..=kmax).map(|k| k * r).take_while(|&sv| sv <= have).map(|sv| sv as u8) {
                 if space < 16 && check_take(s, seat, space, sv as i32, &Res::default()).is_err() {
                     continue;
                 }

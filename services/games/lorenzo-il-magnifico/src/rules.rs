@@ -177,7 +177,10 @@ fn why_illegal(s: &State, seat: usize, mv: &Move) -> String {
         },
         Move::TakeBonusCard { space, servants } if space < 16 => match s.stack.last() {
             Some(Decision::BonusTake { discount, .. }) => {
-                check_take(s, seat, space, servants as i32, discount).err().unwrap_or_else(|| "not a legal target or servant count".into())
+                check_take(s, seat, space, servants as i32, discount)
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_else(|| "not a legal target or servant count".into())
             }
             _ => "no bonus action is pending".into(),
         },

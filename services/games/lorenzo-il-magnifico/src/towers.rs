@@ -41,27 +41,49 @@ fn bonus_received(s: &State, seat: usize, space: u8) -> Res {
     crate::effects::net_gain(s, seat, floor_bonus(s, seat, space), false)
 }
 
-/// The distinct ways the seat can pay for `card_id` given a supply `have`
-/// (discount alternatives of characters, a bonus action's discount, Pico's
-/// 3 coins) [L194, L212, L232–237, L561; Pico L642–644].
-pub fn payment_options(s: &State, seat: usize, card_id: u8, have: &Res, extra_discount: &Res) -> Vec<Res> {
-    let c = card(card_id);
-    let mut discounts = vec![*extra_discount];
+/// The discount alternatives when the seat takes a card of `kind`: every
+/// combination of one alternative per discounting character, plus a bonus
+/// action's own discount [L561]. At most 8 (no seat has more than 3 such characters).
+fn discounts(s: &State, seat: usize, kind: Kind, extra: &Res) -> ([Res; 8], usize) {
+    let mut out = [Res::default(); 8];
+    out[0] = *extra;
+    let mut n = 1;
     for &ch in &s.players[seat].cards[Kind::Character.idx()] {
         if let Some(p) = &card(ch).permanent
-            && p.take_bonus == Some(c.kind) && !p.discount_any_of.is_empty() {
-                discounts = discounts.iter().flat_map(|d| p.discount_any_of.iter().map(move |a| d.plus(&a.res()))).collect();
+            && p.take_bonus == Some(kind)
+            && !p.discount_any_of.is_empty()
+        {
+            let mut next = [Res::default(); 8];
+            let mut m = 0;
+            for d in &out[..n] {
+                for a in &p.discount_any_of {
+                    if m < 8 {
+                        next[m] = d.plus(&a.res());
+                        m += 1;
+                    }
+                }
             }
+            out = next;
+            n = m;
+        }
     }
+    (out, n)
+}
+
+/// Visit every payment (cost option × discount alternative, Pico's 3 coins)
+/// the supply `have` covers; stop when `f` returns true [L194, L212,
+/// L232–237, L561; Pico L642–644].
+fn each_payment(s: &State, seat: usize, card_id: u8, have: &Res, extra_discount: &Res, mut f: impl FnMut(Res) -> bool) {
+    let c = card(card_id);
+    let (ds, nd) = discounts(s, seat, c.kind, extra_discount);
     let pico = has_leader(s, seat, leader::PICO);
-    let mut out: Vec<Res> = Vec::new();
     let free = [crate::data::CostOption { pay: Default::default(), need_mp: 0 }];
     let costs: &[crate::data::CostOption] = if c.cost.is_empty() { &free } else { &c.cost };
     for opt in costs {
         if have.0[MP] < opt.need_mp {
             continue;
         }
-        for d in &discounts {
+        for d in &ds[..nd] {
             let mut pay = opt.pay.res();
             if pico && pay.0[COINS] > 0 {
                 pay.0[COINS] -= 3;
@@ -70,43 +92,87 @@ pub fn payment_options(s: &State, seat: usize, card_id: u8, have: &Res, extra_di
             for v in pay.0.iter_mut() {
                 *v = (*v).max(0);
             }
-            if have.covers(&pay) && !out.contains(&pay) {
-                out.push(pay);
+            if have.covers(&pay) && f(pay) {
+                return;
             }
         }
     }
+}
+
+/// The distinct ways the seat can pay for `card_id` given a supply `have`.
+pub fn payment_options(s: &State, seat: usize, card_id: u8, have: &Res, extra_discount: &Res) -> Vec<Res> {
+    let mut out: Vec<Res> = Vec::new();
+    each_payment(s, seat, card_id, have, extra_discount, |pay| {
+        if !out.contains(&pay) {
+            out.push(pay);
+        }
+        false
+    });
     out
+}
+
+fn can_pay(s: &State, seat: usize, card_id: u8, have: &Res, extra_discount: &Res) -> bool {
+    let mut ok = false;
+    each_payment(s, seat, card_id, have, extra_discount, |_| {
+        ok = true;
+        true
+    });
+    ok
+}
+
+/// Why a card cannot be taken (formatted only when a person reads it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TakeErr {
+    NoCard,
+    Limit(Kind),
+    Military(i32),
+    Fee,
+    Pay(u8),
+}
+
+impl std::fmt::Display for TakeErr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TakeErr::NoCard => write!(f, "no card is left on that space"),
+            TakeErr::Limit(k) => write!(f, "already {MAX_CARDS} {} cards", k.name()),
+            TakeErr::Military(n) => write!(f, "the next territory slot needs {n} military points"),
+            TakeErr::Fee => {
+                write!(f, "the tower is occupied and the 3-coin fee must come from coins held before the action")
+            }
+            TakeErr::Pay(c) => write!(f, "cannot pay for {}", card(*c).name),
+        }
+    }
 }
 
 /// Everything about a card take except the action value: card present, 6-card
 /// limit, territory military requirement, fee from coins held before, and a
 /// payable cost after the floor bonus. Returns the fee.
-pub fn check_take(s: &State, seat: usize, space: u8, servants: i32, discount: &Res) -> Result<i32, String> {
+pub fn check_take(s: &State, seat: usize, space: u8, servants: i32, discount: &Res) -> Result<i32, TakeErr> {
     let Some(card_id) = s.towers[space as usize] else {
-        return Err("no card is left on that space".into());
+        return Err(TakeErr::NoCard);
     };
     let kind = tower_kind(space);
     let p = &s.players[seat];
     let count = p.cards[kind.idx()].len();
     if count >= MAX_CARDS {
-        return Err(format!("already {MAX_CARDS} {} cards", kind.name()));
+        return Err(TakeErr::Limit(kind));
     }
     if kind == Kind::Territory && !has_leader(s, seat, leader::CESARE) {
         let need = board().territory_slot_mp[count];
         if p.res.0[MP] < need {
-            return Err(format!("the next territory slot needs {need} military points"));
+            return Err(TakeErr::Military(need));
         }
     }
     let fee = fee(s, seat, space);
     if p.res.0[COINS] < fee {
-        return Err("the tower is occupied and the 3-coin fee must come from coins held before the action".into());
+        return Err(TakeErr::Fee);
     }
     let mut have = p.res;
     have.0[SERVANTS] -= servants;
     have.0[COINS] -= fee;
     have.add(&bonus_received(s, seat, space));
-    if payment_options(s, seat, card_id, &have, discount).is_empty() {
-        return Err(format!("cannot pay for {}", card(card_id).name));
+    if !can_pay(s, seat, card_id, &have, discount) {
+        return Err(TakeErr::Pay(card_id));
     }
     Ok(fee)
 }
