@@ -459,3 +459,75 @@ fn leader_gains_are_a_source_for_the_excommunication() {
     play(&mut s, 0, Move::ActivateLeader { leader: leader::MICHELANGELO, member: None });
     assert_eq!(s.players[0].res.0[COINS], 2);
 }
+
+#[test]
+fn e35_e37_several_own_members_in_market_and_council() {
+    let mut s = fresh(4);
+    s.dice = [2, 2, 2];
+    play(&mut s, 0, place(BLACK, 20, 0));
+    s.phase = Phase::Actions { active: 0, placed: false };
+    play(&mut s, 0, place(WHITE, 21, 0));
+    s.phase = Phase::Actions { active: 0, placed: false };
+    play(&mut s, 0, place(ORANGE, COUNCIL, 0));
+    play(&mut s, 0, Move::ChoosePrivilege { option: 2 });
+    s.phase = Phase::Actions { active: 0, placed: false };
+    s.players[0].res.0[SERVANTS] = 1;
+    play(&mut s, 0, place(NEUTRAL, COUNCIL, 1));
+    play(&mut s, 0, Move::ChoosePrivilege { option: 2 });
+    assert_eq!(s.occ[COUNCIL as usize], vec![ORANGE, NEUTRAL]);
+    assert_eq!(s.players[0].res.0[COINS], 5 + 1 + 2 + 1 + 2);
+}
+
+#[test]
+fn e56_excommunication_tiles_are_public_from_the_start() {
+    let s = L::setup(&Options::default(), 3, 5).unwrap();
+    let v = L::view(&s, signoria_engine::Viewer::Public);
+    assert_eq!(v.excomm_tiles, s.excomm_tiles);
+    for (p, &t) in s.excomm_tiles.iter().enumerate() {
+        assert_eq!(t as usize / 7, p, "one tile of each period");
+    }
+}
+
+#[test]
+fn e57_requirements_are_checked_not_paid() {
+    let mut s = advanced(2);
+    s.players[0].hand = vec![leader::SISTO];
+    s.players[0].res = res(6, 6, 6, 6, 0, 0, 0);
+    play(&mut s, 0, Move::PlayLeader { leader: leader::SISTO });
+    assert_eq!(s.players[0].res, res(6, 6, 6, 6, 0, 0, 0));
+    assert_eq!(s.players[0].leaders, vec![leader::SISTO]);
+}
+
+#[test]
+fn e63_santa_rita_not_for_action_spaces() {
+    let mut s = fresh(2);
+    s.players[0].leaders.push(leader::SANTA_RITA);
+    play(&mut s, 0, place(BLACK, 20, 0));
+    assert_eq!(s.players[0].res.0[COINS], 5);
+    let mut t = fresh(2);
+    t.players[0].leaders.push(leader::SANTA_RITA);
+    t.towers[sp(Kind::Territory, 1) as usize] = Some(card_id("Estate")); // immediate 2 servants 1 wood
+    play(&mut t, 0, place(BLACK, sp(Kind::Territory, 1), 0));
+    assert_eq!((t.players[0].res.0[SERVANTS], t.players[0].res.0[WOOD]), (4, 2));
+}
+
+#[test]
+fn e68_several_once_per_round_leaders_in_one_round() {
+    let mut s = advanced(2);
+    s.players[0].leaders = vec![leader::COLLEONI, leader::BOTTICELLI];
+    play(&mut s, 0, Move::ActivateLeader { leader: leader::COLLEONI, member: None });
+    play(&mut s, 0, Move::ActivateLeader { leader: leader::BOTTICELLI, member: None });
+    assert_eq!((s.players[0].res.0[VP], s.players[0].res.0[MP]), (5, 2));
+}
+
+#[test]
+fn e73_all_sixteen_cards_dealt_in_every_player_count() {
+    for n in 2..=4 {
+        let s = L::setup(&Options { advanced: false }, n, 1).unwrap();
+        assert_eq!(s.towers.iter().flatten().count(), 16);
+        for (i, c) in s.towers.iter().enumerate() {
+            let c = signoria_lorenzo_il_magnifico::data::card(c.unwrap());
+            assert_eq!((c.kind.idx(), c.period), (i / 4, 1));
+        }
+    }
+}

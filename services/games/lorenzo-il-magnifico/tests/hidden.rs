@@ -73,6 +73,14 @@ fn views_ignore_other_draft_packets() {
         assert!(seen.iter().any(|e| matches!(e, Event::LeaderPicked { seat: 0, leader: None })), "public half missing");
         assert_eq!(L::view(&c, v).draft_pick, None);
     }
+    // Two states in which seat 0 picked different leaders look the same to everybody else.
+    let mut d = a.clone();
+    let other = L::legal_moves(&d, 0)[1].clone();
+    L::apply(&mut d, 0, &other).unwrap();
+    assert_ne!(c, d);
+    for v in other_viewers(3, 0) {
+        assert_eq!(L::view(&c, v), L::view(&d, v));
+    }
     let mine = filter_events(&events, Viewer::Seat(0));
     assert!(mine.contains(&Event::LeaderPicked { seat: 0, leader: Some(leader) }));
 }
