@@ -175,3 +175,21 @@ fn leader_heavy_playouts() {
     }
     assert!(copies > 0, "Lorenzo de' Medici never copied a leader");
 }
+
+/// Fewer games with every check at every step: serialisation round trip and
+/// views after every move, every game replayed from its seed.
+#[test]
+fn playouts_with_every_check_every_move() {
+    for players in 2..=4 {
+        let cfg = Playouts::<L> {
+            first_seed: 70_000 + players as u64 * 1000,
+            roundtrip_every: 1,
+            determinism_every: 1,
+            illegal_probes: 4,
+            ..Playouts::new(players, Options::default(), 100)
+        };
+        let stats = random_playouts(&cfg);
+        assert_eq!(stats.games, 100);
+        assert!(stats.max_state_bytes <= 16 * 1024);
+    }
+}
