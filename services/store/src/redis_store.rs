@@ -278,7 +278,10 @@ impl Drop for WatchGuard {
             }
         };
         if last {
-            let _ = self.watchers.sync_tx.send(std::mem::take(&mut self.game_id));
+            let _ = self
+                .watchers
+                .sync_tx
+                .send(std::mem::take(&mut self.game_id));
         }
     }
 }
@@ -375,9 +378,8 @@ impl RedisStore {
 
     /// [`RedisStore::connect`] with explicit options.
     pub async fn connect_with(url: &str, options: RedisStoreOptions) -> StoreResult<RedisStore> {
-        let client = Client::open(url).map_err(|e| {
-            StoreError::Unavailable(format!("invalid redis url {url:?}: {e}"))
-        })?;
+        let client = Client::open(url)
+            .map_err(|e| StoreError::Unavailable(format!("invalid redis url {url:?}: {e}")))?;
         let config = redis::aio::ConnectionManagerConfig::new()
             .set_connection_timeout(Some(CONNECT_TIMEOUT))
             .set_response_timeout(Some(RESPONSE_TIMEOUT))

@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use signoria_store::testutil::{TestRedis, unique_id};
 use signoria_store::{
-    CommitOutcome, GameRecord, GameStore, LoggedEvents, MemoryStore, MoveCommit, RedisStore, RedisStoreOptions,
-    StoreError,
+    CommitOutcome, GameRecord, GameStore, LoggedEvents, MemoryStore, MoveCommit, RedisStore,
+    RedisStoreOptions, StoreError,
 };
 
 /// Upper bound for anything that must finish; only there to turn a hang into a
@@ -82,7 +82,11 @@ async fn create_and_load<S: GameStore>(a: S, b: S) {
         Err(StoreError::AlreadyExists(got)) => assert_eq!(got, id),
         r => panic!("second create: {r:?}"),
     }
-    assert_eq!(a.load(&id).await.unwrap(), Some(rec), "the first game stays");
+    assert_eq!(
+        a.load(&id).await.unwrap(),
+        Some(rec),
+        "the first game stays"
+    );
     assert_eq!(a.load(&unique_id("nobody")).await.unwrap(), None);
     a.ping().await.unwrap();
 }
@@ -129,7 +133,9 @@ async fn conflict_reports_current_version<S: GameStore>(a: S, b: S) {
             "expected version {stale}"
         );
         assert_eq!(
-            a.lookup_request(&id, &format!("stale-{stale}")).await.unwrap(),
+            a.lookup_request(&id, &format!("stale-{stale}"))
+                .await
+                .unwrap(),
             None,
             "a conflicting request id is not recorded"
         );
@@ -168,7 +174,11 @@ async fn duplicate_request_applies_nothing<S: GameStore>(a: S, b: S) {
             "retry with expected version {expected}"
         );
     }
-    assert_eq!(a.load(&id).await.unwrap(), after_first, "version and state unchanged");
+    assert_eq!(
+        a.load(&id).await.unwrap(),
+        after_first,
+        "version and state unchanged"
+    );
     assert_eq!(
         a.events_after(&id, 0, 100).await.unwrap(),
         vec![LoggedEvents {
@@ -206,7 +216,11 @@ async fn unknown_game<S: GameStore>(a: S, _b: S) {
         a.commit(commit(&id, 0, "r")).await.unwrap(),
         CommitOutcome::NotFound
     );
-    assert_eq!(a.load(&id).await.unwrap(), None, "a failed commit creates nothing");
+    assert_eq!(
+        a.load(&id).await.unwrap(),
+        None,
+        "a failed commit creates nothing"
+    );
     assert_eq!(a.lookup_request(&id, "r").await.unwrap(), None);
     assert_eq!(a.events_after(&id, 0, 10).await.unwrap(), vec![]);
     // Nothing will ever change: the wait returns (its caller's re-read says why).
@@ -220,7 +234,11 @@ async fn unknown_game<S: GameStore>(a: S, _b: S) {
 
 async fn events_after_orders_and_limits<S: GameStore>(a: S, b: S) {
     let id = new_game(&a, "events").await;
-    assert_eq!(b.events_after(&id, 0, 10).await.unwrap(), vec![], "no moves yet");
+    assert_eq!(
+        b.events_after(&id, 0, 10).await.unwrap(),
+        vec![],
+        "no moves yet"
+    );
     play(&a, &id, 12).await;
     let versions = |evs: Vec<LoggedEvents>| -> Vec<u64> {
         for e in &evs {
@@ -237,9 +255,18 @@ async fn events_after_orders_and_limits<S: GameStore>(a: S, b: S) {
         vec![10, 11, 12],
         "versions 1..=9 and 10, 11 are different stream ids (10 > 9 numerically)"
     );
-    assert_eq!(versions(b.events_after(&id, 0, 3).await.unwrap()), vec![1, 2, 3]);
-    assert_eq!(versions(b.events_after(&id, 4, 2).await.unwrap()), vec![5, 6]);
-    assert_eq!(versions(b.events_after(&id, 11, 5).await.unwrap()), vec![12]);
+    assert_eq!(
+        versions(b.events_after(&id, 0, 3).await.unwrap()),
+        vec![1, 2, 3]
+    );
+    assert_eq!(
+        versions(b.events_after(&id, 4, 2).await.unwrap()),
+        vec![5, 6]
+    );
+    assert_eq!(
+        versions(b.events_after(&id, 11, 5).await.unwrap()),
+        vec![12]
+    );
     assert_eq!(b.events_after(&id, 12, 5).await.unwrap(), vec![]);
     assert_eq!(b.events_after(&id, 500, 5).await.unwrap(), vec![]);
     assert_eq!(b.events_after(&id, u64::MAX, 5).await.unwrap(), vec![]);
@@ -319,7 +346,10 @@ async fn wait_for_change_wakes_on_commit<S: GameStore>(a: S, b: S) {
     let waiter = {
         let b = b.clone();
         let id = id.clone();
-        tokio::spawn(async move { b.wait_for_change(&id, MOVES, Duration::from_secs(3600)).await })
+        tokio::spawn(async move {
+            b.wait_for_change(&id, MOVES, Duration::from_secs(3600))
+                .await
+        })
     };
     a.commit(commit(&id, MOVES, "last")).await.unwrap();
     guarded("the waiter", waiter).await.unwrap().unwrap();

@@ -79,7 +79,11 @@ async fn redis_restart_keeps_acknowledged_commits_and_recovers() {
     let watcher = {
         let other = other.clone();
         let id = id.clone();
-        tokio::spawn(async move { other.wait_for_change(&id, 3, Duration::from_secs(3600)).await })
+        tokio::spawn(async move {
+            other
+                .wait_for_change(&id, 3, Duration::from_secs(3600))
+                .await
+        })
     };
 
     // Parked means subscribed to the game's nudges (it subscribes only after
@@ -130,7 +134,10 @@ async fn redis_restart_keeps_acknowledged_commits_and_recovers() {
     assert_eq!(loaded.version, 3, "every acknowledged commit survived");
     assert_eq!(loaded.state, b"state-3");
     let log = store.events_after(&id, 0, 10).await.unwrap();
-    assert_eq!(log.iter().map(|e| e.version).collect::<Vec<_>>(), vec![1, 2, 3]);
+    assert_eq!(
+        log.iter().map(|e| e.version).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
     assert_eq!(
         store.lookup_request(&id, "req-2").await.unwrap(),
         Some((2, b"result-2".to_vec()))
@@ -162,10 +169,17 @@ async fn redis_restart_keeps_acknowledged_commits_and_recovers() {
     let waiter = {
         let other = other.clone();
         let id = id.clone();
-        tokio::spawn(async move { other.wait_for_change(&id, 4, Duration::from_secs(3600)).await })
+        tokio::spawn(async move {
+            other
+                .wait_for_change(&id, 4, Duration::from_secs(3600))
+                .await
+        })
     };
     store.commit(commit(&id, 4)).await.unwrap();
-    guarded("a watcher after the crash", waiter).await.unwrap().unwrap();
+    guarded("a watcher after the crash", waiter)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(other.load(&id).await.unwrap().unwrap().version, 5);
 }
 
@@ -178,5 +192,8 @@ async fn connect_to_nothing_is_unavailable() {
     )
     .await;
     assert_unavailable("connect", r);
-    assert_unavailable("connect with a bad url", RedisStore::connect("not a url").await);
+    assert_unavailable(
+        "connect with a bad url",
+        RedisStore::connect("not a url").await,
+    );
 }

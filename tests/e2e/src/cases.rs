@@ -9,8 +9,8 @@ use tonic::Code;
 
 use crate::pb::games::lorenzo_il_magnifico as lorenzo;
 use crate::{
-    Client, Cluster, Rng, TestGame, authed, check_finished, create_game, get_game, legal_moves,
-    numbers_in, pb, play_to_end, random_step, submit, unique_id,
+    Client, Cluster, Rng, TestGame, authed, check_finished, create_game, create_game_with,
+    get_game, legal_moves, numbers_in, pb, play_to_end, random_step, submit, unique_id,
 };
 
 /// Asserts a gRPC failure with `code`; returns its message.
@@ -27,7 +27,11 @@ pub fn expect_code<T: std::fmt::Debug>(
             );
             Ok(s.message().to_owned())
         }
-        Err(s) => bail!("{what}: expected {code:?}, got {:?}: {}", s.code(), s.message()),
+        Err(s) => bail!(
+            "{what}: expected {code:?}, got {:?}: {}",
+            s.code(),
+            s.message()
+        ),
         Ok(v) => bail!("{what}: expected {code:?}, got OK: {v:?}"),
     }
 }
@@ -39,11 +43,22 @@ fn seed(label: &str) -> u64 {
 }
 
 /// Complete random games of `players` seats, requests alternating between the
-/// replicas.
+/// replicas: the basic game (`advanced = false`) and the default (full) game.
 pub async fn full_game(cluster: &Cluster, players: u32) -> Result<()> {
-    let mut rng = Rng::new(seed(&format!("full_game({players})")));
+    for advanced in [Some(false), None] {
+        full_game_with(cluster, players, advanced)
+            .await
+            .with_context(|| format!("{players} players, advanced = {advanced:?}"))?;
+    }
+    Ok(())
+}
+
+async fn full_game_with(cluster: &Cluster, players: u32, advanced: Option<bool>) -> Result<()> {
+    let mut rng = Rng::new(seed(&format!(
+        "full_game({players}, advanced = {advanced:?})"
+    )));
     let clients: Vec<Client> = (0..cluster.len()).map(|i| cluster.client(i)).collect();
-    let game = create_game(&mut cluster.client(0), players, rng.next_u64()).await?;
+    let game = create_game_with(&mut cluster.client(0), players, rng.next_u64(), advanced).await?;
     ensure!(game.snapshot.version == 0, "a new game is at version 0");
     ensure!(
         game.snapshot.status == pb::GameStatus::InProgress as i32,
@@ -53,10 +68,14 @@ pub async fn full_game(cluster: &Cluster, players: u32) -> Result<()> {
     let snap = play_to_end(&clients, &game, &mut rng).await?;
     check_finished(&snap, players)?;
     eprintln!(
-        "game {} ({players} players) finished after {} moves: {:?}",
+        "game {} ({players} players, advanced = {advanced:?}) finished after {} moves: {:?}",
         game.game_id,
         snap.version,
-        snap.outcome.as_ref().map(|o| o.results.iter().map(|r| (r.seat, r.score, r.rank)).collect::<Vec<_>>())
+        snap.outcome.as_ref().map(|o| o
+            .results
+            .iter()
+            .map(|r| (r.seat, r.score, r.rank))
+            .collect::<Vec<_>>())
     );
 
     // Every replica sees the same finished game.
@@ -67,8 +86,14 @@ pub async fn full_game(cluster: &Cluster, players: u32) -> Result<()> {
     // Nothing more to do, and no way to move.
     for (seat, token) in game.tokens.iter().enumerate() {
         let legal = legal_moves(&mut cluster.client(seat), &game.game_id, token).await?;
-        ensure!(legal.moves.is_empty(), "seat {seat} has moves in a finished game");
-        ensure!(legal.version == snap.version, "legal moves at the final version");
+        ensure!(
+            legal.moves.is_empty(),
+            "seat {seat} has moves in a finished game"
+        );
+        ensure!(
+            legal.version == snap.version,
+            "legal moves at the final version"
+        );
     }
     let late = submit(
         &mut cluster.client(1),
@@ -104,7 +129,10 @@ pub fn lorenzo_move(kind: lorenzo::r#move::Kind) -> pb::Move {
 async fn advance(cluster: &Cluster, game: &TestGame, rng: &mut Rng, n: usize) -> Result<()> {
     for i in 0..n {
         let rid = unique_id("adv");
-        if random_step(&mut cluster.client(i), game, rng, &rid).await?.is_none() {
+        if random_step(&mut cluster.client(i), game, rng, &rid)
+            .await?
+            .is_none()
+        {
             break;
         }
     }
@@ -154,7 +182,11 @@ pub async fn racing_clients(cluster: &Cluster) -> Result<()> {
             (Ok(_), Ok(_)) => bail!("round {round}: both racers won at version {v}"),
             (Err(a), Err(b)) => bail!("round {round}: both racers lost: {a:?} / {b:?}"),
         };
-        ensure!(winner.version == v + 1, "the winner produced version {}", winner.version);
+        ensure!(
+            winner.version == v + 1,
+            "the winner produced version {}",
+            winner.version
+        );
         ensure!(
             loser.code() == Code::Aborted,
             "round {round}: the loser got {:?} ({}), not ABORTED",
@@ -171,7 +203,11 @@ pub async fn racing_clients(cluster: &Cluster) -> Result<()> {
             ensure!(t == v + 1, "x-current-version {t}, expected {}", v + 1);
         }
         let now = get_game(&mut cluster.client(1), &game.game_id).await?;
-        ensure!(now.version == v + 1, "exactly one move applied (version {})", now.version);
+        ensure!(
+            now.version == v + 1,
+            "exactly one move applied (version {})",
+            now.version
+        );
         ensure!(now != snap, "the game moved");
         if now.status == pb::GameStatus::Finished as i32 {
             break;
@@ -191,20 +227,40 @@ pub async fn repeated_request_id(cluster: &Cluster) -> Result<()> {
     let mv = legal.moves[rng.below(legal.moves.len())].r#move.clone();
     let rid = unique_id("same-request");
 
-    let first = submit(&mut cluster.client(0), &game.game_id, Some(&token), legal.version, &rid, mv.clone())
-        .await
-        .context("the first submission")?;
+    let first = submit(
+        &mut cluster.client(0),
+        &game.game_id,
+        Some(&token),
+        legal.version,
+        &rid,
+        mv.clone(),
+    )
+    .await
+    .context("the first submission")?;
     ensure!(first.version == legal.version + 1);
     ensure!(!first.duplicate, "the first submission is no duplicate");
     let after_first = get_game(&mut cluster.client(0), &game.game_id).await?;
 
     for i in 0..cluster.len().max(2) {
-        let again = submit(&mut cluster.client(i), &game.game_id, Some(&token), legal.version, &rid, mv.clone())
-            .await
-            .with_context(|| format!("the repeated submission #{i}"))?;
-        ensure!(again.version == first.version, "a repeat answers the first version");
+        let again = submit(
+            &mut cluster.client(i),
+            &game.game_id,
+            Some(&token),
+            legal.version,
+            &rid,
+            mv.clone(),
+        )
+        .await
+        .with_context(|| format!("the repeated submission #{i}"))?;
+        ensure!(
+            again.version == first.version,
+            "a repeat answers the first version"
+        );
         ensure!(again.duplicate, "a repeat is flagged duplicate");
-        ensure!(again.events == first.events, "a repeat answers the first events");
+        ensure!(
+            again.events == first.events,
+            "a repeat answers the first events"
+        );
         ensure!(
             get_game(&mut cluster.client(i), &game.game_id).await? == after_first,
             "a repeat applied something"
@@ -215,9 +271,16 @@ pub async fn repeated_request_id(cluster: &Cluster) -> Result<()> {
     advance(cluster, &game, &mut rng, 1).await?;
     let later = get_game(&mut cluster.client(0), &game.game_id).await?;
     ensure!(later.version == first.version + 1 || later.status == pb::GameStatus::Finished as i32);
-    let again = submit(&mut cluster.client(1), &game.game_id, Some(&token), legal.version, &rid, mv)
-        .await
-        .context("a repeat after a later move")?;
+    let again = submit(
+        &mut cluster.client(1),
+        &game.game_id,
+        Some(&token),
+        legal.version,
+        &rid,
+        mv,
+    )
+    .await
+    .context("a repeat after a later move")?;
     ensure!(again.duplicate && again.version == first.version && again.events == first.events);
     ensure!(get_game(&mut cluster.client(0), &game.game_id).await? == later);
     Ok(())
@@ -239,15 +302,26 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
 
     // Unknown game (a seat token names its game, so only spectators can ask).
     let ghost = unique_id("ghost");
-    expect_code("GetGame of an unknown game", get_game(&mut c, &ghost).await, Code::NotFound)?;
+    expect_code(
+        "GetGame of an unknown game",
+        get_game(&mut c, &ghost).await,
+        Code::NotFound,
+    )?;
     expect_code(
         "ListLegalMoves of an unknown game",
-        c.list_legal_moves(pb::ListLegalMovesRequest { game_id: ghost.clone() }).await,
+        c.list_legal_moves(pb::ListLegalMovesRequest {
+            game_id: ghost.clone(),
+        })
+        .await,
         Code::NotFound,
     )?;
     expect_code(
         "WatchGame of an unknown game",
-        c.watch_game(pb::WatchGameRequest { game_id: ghost.clone(), after_version: 0 }).await,
+        c.watch_game(pb::WatchGameRequest {
+            game_id: ghost.clone(),
+            after_version: 0,
+        })
+        .await,
         Code::NotFound,
     )?;
 
@@ -283,7 +357,11 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
             Some(&token),
         ))
         .await;
-    expect_code("a seat naming another seat", for_other, Code::PermissionDenied)?;
+    expect_code(
+        "a seat naming another seat",
+        for_other,
+        Code::PermissionDenied,
+    )?;
     // A spectator moving.
     expect_code(
         "a spectator moving",
@@ -291,10 +369,20 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
         Code::PermissionDenied,
     )?;
     // A seat that is not pending moving: not its decision.
-    if let Some(idle) = (0..game.tokens.len()).find(|s| !before.pending_seats.contains(&(*s as u32))) {
+    if let Some(idle) =
+        (0..game.tokens.len()).find(|s| !before.pending_seats.contains(&(*s as u32)))
+    {
         expect_code(
             "a seat moving out of turn",
-            submit(&mut c, &id, Some(&game.tokens[idle]), v, &unique_id("r"), good.clone()).await,
+            submit(
+                &mut c,
+                &id,
+                Some(&game.tokens[idle]),
+                v,
+                &unique_id("r"),
+                good.clone(),
+            )
+            .await,
             Code::FailedPrecondition,
         )?;
     }
@@ -307,7 +395,15 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     )?;
     expect_code(
         "a move without a game",
-        submit(&mut c, &id, Some(&token), v, &unique_id("r"), Some(pb::Move { game: None })).await,
+        submit(
+            &mut c,
+            &id,
+            Some(&token),
+            v,
+            &unique_id("r"),
+            Some(pb::Move { game: None }),
+        )
+        .await,
         Code::InvalidArgument,
     )?;
     expect_code(
@@ -319,7 +415,9 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
             v,
             &unique_id("r"),
             Some(pb::Move {
-                game: Some(pb::r#move::Game::LorenzoIlMagnifico(lorenzo::Move { kind: None })),
+                game: Some(pb::r#move::Game::LorenzoIlMagnifico(lorenzo::Move {
+                    kind: None,
+                })),
             }),
         )
         .await,
@@ -332,9 +430,17 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     )?;
 
     // Illegal: a move that is not in the list.
-    let listed: Vec<pb::Move> = legal.moves.iter().filter_map(|m| m.r#move.clone()).collect();
+    let listed: Vec<pb::Move> = legal
+        .moves
+        .iter()
+        .filter_map(|m| m.r#move.clone())
+        .collect();
     let candidates = [
-        lorenzo::r#move::Kind::Place(lorenzo::r#move::Place { member: 0, space: 0, servants: 200 }),
+        lorenzo::r#move::Kind::Place(lorenzo::r#move::Place {
+            member: 0,
+            space: 0,
+            servants: 200,
+        }),
         lorenzo::r#move::Kind::EndTurn(lorenzo::r#move::EndTurn {}),
         lorenzo::r#move::Kind::Pass(lorenzo::r#move::Pass {}),
         lorenzo::r#move::Kind::ChoosePrivilege(lorenzo::r#move::ChoosePrivilege { option: 0 }),
@@ -349,13 +455,17 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     let overpaid = listed.iter().find_map(|m| match &m.game {
         Some(pb::r#move::Game::LorenzoIlMagnifico(lorenzo::Move {
             kind: Some(lorenzo::r#move::Kind::Place(p)),
-        })) => Some(lorenzo_move(lorenzo::r#move::Kind::Place(lorenzo::r#move::Place {
-            servants: 200,
-            ..*p
-        }))),
+        })) => Some(lorenzo_move(lorenzo::r#move::Kind::Place(
+            lorenzo::r#move::Place {
+                servants: 200,
+                ..*p
+            },
+        ))),
         _ => None,
     });
-    for (what, mv) in std::iter::once(("an unlisted move", illegal)).chain(overpaid.map(|m| ("a Place with 200 servants", m))) {
+    for (what, mv) in std::iter::once(("an unlisted move", illegal))
+        .chain(overpaid.map(|m| ("a Place with 200 servants", m)))
+    {
         let msg = expect_code(
             what,
             submit(&mut c, &id, Some(&token), v, &unique_id("r"), Some(mv)).await,
@@ -368,16 +478,30 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     for stale in [v + 1, v + 100].into_iter().chain(v.checked_sub(1)) {
         let msg = expect_code(
             &format!("expected version {stale} at {v}"),
-            submit(&mut c, &id, Some(&token), stale, &unique_id("r"), good.clone()).await,
+            submit(
+                &mut c,
+                &id,
+                Some(&token),
+                stale,
+                &unique_id("r"),
+                good.clone(),
+            )
+            .await,
             Code::Aborted,
         )?;
-        ensure!(numbers_in(&msg).contains(&v), "ABORTED message {msg:?} lacks the current version {v}");
+        ensure!(
+            numbers_in(&msg).contains(&v),
+            "ABORTED message {msg:?} lacks the current version {v}"
+        );
     }
 
     // Nothing changed.
     for i in 0..cluster.len() {
         let after = get_game(&mut cluster.client(i), &id).await?;
-        ensure!(after == before, "a rejection changed the game (replica {i})");
+        ensure!(
+            after == before,
+            "a rejection changed the game (replica {i})"
+        );
         let legal_after = legal_moves(&mut cluster.client(i), &id, &token).await?;
         ensure!(legal_after == legal, "a rejection changed the legal moves");
     }
@@ -404,14 +528,20 @@ async fn read_watch(
                     expected - 1
                 );
                 for e in &msg.events {
-                    ensure!(e.version == msg.version, "an event of version {} in message {}", e.version, msg.version);
+                    ensure!(
+                        e.version == msg.version,
+                        "an event of version {} in message {}",
+                        e.version,
+                        msg.version
+                    );
                 }
                 let v = msg.version;
                 let finished = msg.finished;
                 seen.push(msg);
                 if finished {
                     // The stream ends after the final version.
-                    let next = tokio::time::timeout(Duration::from_secs(30), stream.message()).await;
+                    let next =
+                        tokio::time::timeout(Duration::from_secs(30), stream.message()).await;
                     match next {
                         Ok(Ok(None)) => return Ok(true),
                         Ok(Ok(Some(m))) => bail!("WatchGame sent {m:?} after the final version"),
@@ -429,7 +559,11 @@ async fn read_watch(
     }
 }
 
-async fn watch(client: &mut Client, game_id: &str, after_version: u64) -> Result<tonic::Streaming<pb::WatchGameResponse>> {
+async fn watch(
+    client: &mut Client,
+    game_id: &str,
+    after_version: u64,
+) -> Result<tonic::Streaming<pb::WatchGameResponse>> {
     Ok(client
         .watch_game(pb::WatchGameRequest {
             game_id: game_id.to_owned(),
@@ -470,7 +604,10 @@ pub async fn watch_resumes(cluster: &mut Cluster, resume_after: u64) -> Result<(
     let resume_on = player;
     let last = seen.last().map_or(0, |m| m.version);
     let mut stream = watch(&mut cluster.client(resume_on), &game.game_id, last).await?;
-    ensure!(read_watch(&mut stream, &mut seen, |_| false).await?, "the watch ended");
+    ensure!(
+        read_watch(&mut stream, &mut seen, |_| false).await?,
+        "the watch ended"
+    );
 
     let final_snap = play.await.context("the player task")??;
     check_finished(&final_snap, 2)?;
@@ -488,7 +625,12 @@ pub async fn watch_resumes(cluster: &mut Cluster, resume_after: u64) -> Result<(
     ensure!(replay == seen, "the replay differs from the live watch");
 
     // A watch from the final version on ends at once (nothing to send).
-    let mut tail = watch(&mut cluster.client(resume_on), &game.game_id, final_snap.version).await?;
+    let mut tail = watch(
+        &mut cluster.client(resume_on),
+        &game.game_id,
+        final_snap.version,
+    )
+    .await?;
     match tokio::time::timeout(Duration::from_secs(30), tail.message()).await {
         Ok(Ok(None)) => {}
         other => bail!("WatchGame after the final version: {other:?}"),
@@ -512,10 +654,22 @@ pub async fn redis_restart_mid_game(cluster: &mut Cluster) -> Result<()> {
     cluster.redis.as_mut().context("a private redis")?.kill();
     for i in 0..cluster.len() {
         let mut c = cluster.client(i);
-        expect_code("GetGame while Redis is down", get_game(&mut c, &game.game_id).await, Code::Unavailable)?;
+        expect_code(
+            "GetGame while Redis is down",
+            get_game(&mut c, &game.game_id).await,
+            Code::Unavailable,
+        )?;
         expect_code(
             "SubmitMove while Redis is down",
-            submit(&mut c, &game.game_id, Some(&token), acknowledged, &rid, mv.clone()).await,
+            submit(
+                &mut c,
+                &game.game_id,
+                Some(&token),
+                acknowledged,
+                &rid,
+                mv.clone(),
+            )
+            .await,
             Code::Unavailable,
         )?;
     }
@@ -527,10 +681,15 @@ pub async fn redis_restart_mid_game(cluster: &mut Cluster) -> Result<()> {
         loop {
             match get_game(&mut cluster.client(i), &game.game_id).await {
                 Ok(s) => {
-                    ensure!(s == before, "replica {i}: the game after the restart differs from before the outage");
+                    ensure!(
+                        s == before,
+                        "replica {i}: the game after the restart differs from before the outage"
+                    );
                     break;
                 }
-                Err(s) if s.code() == Code::Unavailable && tokio::time::Instant::now() < deadline => {
+                Err(s)
+                    if s.code() == Code::Unavailable && tokio::time::Instant::now() < deadline =>
+                {
                     tokio::time::sleep(Duration::from_millis(50)).await;
                 }
                 Err(s) => bail!("replica {i} after the Redis restart: {s:?}"),
@@ -538,9 +697,25 @@ pub async fn redis_restart_mid_game(cluster: &mut Cluster) -> Result<()> {
         }
     }
     // The retry of the move that failed during the outage applies now, once.
-    let retried = submit(&mut cluster.client(1), &game.game_id, Some(&token), acknowledged, &rid, mv.clone()).await?;
+    let retried = submit(
+        &mut cluster.client(1),
+        &game.game_id,
+        Some(&token),
+        acknowledged,
+        &rid,
+        mv.clone(),
+    )
+    .await?;
     ensure!(retried.version == acknowledged + 1 && !retried.duplicate);
-    let again = submit(&mut cluster.client(0), &game.game_id, Some(&token), acknowledged, &rid, mv).await?;
+    let again = submit(
+        &mut cluster.client(0),
+        &game.game_id,
+        Some(&token),
+        acknowledged,
+        &rid,
+        mv,
+    )
+    .await?;
     ensure!(again.duplicate && again.version == acknowledged + 1);
 
     let clients: Vec<Client> = (0..cluster.len()).map(|i| cluster.client(i)).collect();
@@ -548,7 +723,14 @@ pub async fn redis_restart_mid_game(cluster: &mut Cluster) -> Result<()> {
     let mut k = 0;
     loop {
         let rid = unique_id("after");
-        match random_step(&mut clients[k % clients.len()].clone(), &game, &mut rng, &rid).await? {
+        match random_step(
+            &mut clients[k % clients.len()].clone(),
+            &game,
+            &mut rng,
+            &rid,
+        )
+        .await?
+        {
             Some(_) => moves += 1,
             None => break,
         }

@@ -125,7 +125,10 @@ impl ServerProcess {
             cmd.arg("--redis").arg(url);
         }
         cmd.env("SIGNORIA_TOKEN_SECRET", TOKEN_SECRET)
-            .env("RUST_LOG", std::env::var("E2E_SERVER_LOG").unwrap_or_else(|_| "info".into()))
+            .env(
+                "RUST_LOG",
+                std::env::var("E2E_SERVER_LOG").unwrap_or_else(|_| "info".into()),
+            )
             .stdin(Stdio::null())
             .stdout(log.try_clone()?)
             .stderr(log);
@@ -155,7 +158,10 @@ impl ServerProcess {
                 && let Some(status) = child.try_wait()?
             {
                 self.child = None;
-                bail!("signoria serve exited with {status}; logs:\n{}", self.logs());
+                bail!(
+                    "signoria serve exited with {status}; logs:\n{}",
+                    self.logs()
+                );
             }
             match health_serving(&self.endpoint()).await {
                 Ok(true) => return Ok(()),
@@ -201,16 +207,20 @@ impl Drop for ServerProcess {
     fn drop(&mut self) {
         self.kill();
         if std::thread::panicking() {
-            eprintln!("--- logs of the server on {} ---\n{}", self.addr(), self.logs());
+            eprintln!(
+                "--- logs of the server on {} ---\n{}",
+                self.addr(),
+                self.logs()
+            );
         }
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
 async fn health_serving(endpoint: &str) -> Result<bool> {
+    use tonic_health::pb::HealthCheckRequest;
     use tonic_health::pb::health_check_response::ServingStatus;
     use tonic_health::pb::health_client::HealthClient;
-    use tonic_health::pb::HealthCheckRequest;
     let channel = Endpoint::from_shared(endpoint.to_owned())?
         .connect_timeout(Duration::from_secs(1))
         .timeout(Duration::from_secs(2))
@@ -223,8 +233,9 @@ async fn health_serving(endpoint: &str) -> Result<bool> {
     match health.check(check("signoria.v1.GameService")).await {
         Ok(r) => Ok(r.into_inner().status == ServingStatus::Serving as i32),
         // The service is not registered by name: the server's overall status.
-        Err(s) if s.code() == Code::NotFound => Ok(health.check(check("")).await?.into_inner().status
-            == ServingStatus::Serving as i32),
+        Err(s) if s.code() == Code::NotFound => {
+            Ok(health.check(check("")).await?.into_inner().status == ServingStatus::Serving as i32)
+        }
         Err(s) => Err(s.into()),
     }
 }
@@ -245,9 +256,7 @@ pub async fn connect(endpoint: &str) -> Result<Client> {
 pub fn authed<T>(msg: T, token: Option<&str>) -> tonic::Request<T> {
     let mut req = tonic::Request::new(msg);
     if let Some(token) = token {
-        let value: MetadataValue<_> = format!("Bearer {token}")
-            .parse()
-            .expect("a token is ASCII");
+        let value: MetadataValue<_> = format!("Bearer {token}").parse().expect("a token is ASCII");
         req.metadata_mut().insert("authorization", value);
     }
     req
@@ -368,28 +377,36 @@ pub struct TestGame {
     pub snapshot: pb::GameSnapshot,
 }
 
-/// Options for Lorenzo: `$E2E_LORENZO_ADVANCED` (`true`/`false`) if set, else
-/// the basic game (`advanced = false`).
-pub fn lorenzo_options() -> pb::GameOptions {
-    let advanced = std::env::var("E2E_LORENZO_ADVANCED")
-        .ok()
-        .map(|v| v == "true" || v == "1");
-    pb::GameOptions {
+/// Lorenzo's options: `advanced` set, or absent (`None`: the server's
+/// default, the full game).
+pub fn lorenzo_options(advanced: Option<bool>) -> Option<pb::GameOptions> {
+    advanced.map(|advanced| pb::GameOptions {
         game: Some(pb::game_options::Game::LorenzoIlMagnifico(
             pb::games::lorenzo_il_magnifico::Options {
-                advanced: Some(advanced.unwrap_or(false)),
+                advanced: Some(advanced),
             },
         )),
-    }
+    })
 }
 
-/// Creates a Lorenzo game for `players` seats with the given seed.
+/// Creates a Lorenzo game (default options) for `players` seats with the
+/// given seed.
 pub async fn create_game(client: &mut Client, players: u32, seed: u64) -> Result<TestGame> {
+    create_game_with(client, players, seed, None).await
+}
+
+/// Creates a Lorenzo game with `advanced` set (or the default for `None`).
+pub async fn create_game_with(
+    client: &mut Client,
+    players: u32,
+    seed: u64,
+    advanced: Option<bool>,
+) -> Result<TestGame> {
     let resp = client
         .create_game(pb::CreateGameRequest {
             game_type: LORENZO.to_owned(),
             player_count: players,
-            options: Some(lorenzo_options()),
+            options: lorenzo_options(advanced),
             seed: Some(seed),
             seat_labels: vec![],
         })
@@ -414,7 +431,10 @@ pub async fn create_game(client: &mut Client, players: u32, seed: u64) -> Result
 }
 
 /// The game as a spectator sees it.
-pub async fn get_game(client: &mut Client, game_id: &str) -> Result<pb::GameSnapshot, tonic::Status> {
+pub async fn get_game(
+    client: &mut Client,
+    game_id: &str,
+) -> Result<pb::GameSnapshot, tonic::Status> {
     client
         .get_game(pb::GetGameRequest {
             game_id: game_id.to_owned(),
@@ -508,14 +528,22 @@ pub async fn random_step(
         pick.r#move,
     )
     .await
-    .with_context(|| format!("SubmitMove {:?} for seat {seat} at version {}", pick.label, legal.version))?;
+    .with_context(|| {
+        format!(
+            "SubmitMove {:?} for seat {seat} at version {}",
+            pick.label, legal.version
+        )
+    })?;
     anyhow::ensure!(
         resp.version == legal.version + 1,
         "SubmitMove at version {} produced version {}",
         legal.version,
         resp.version
     );
-    anyhow::ensure!(!resp.duplicate, "a fresh request id answered as a duplicate");
+    anyhow::ensure!(
+        !resp.duplicate,
+        "a fresh request id answered as a duplicate"
+    );
     Ok(Some(resp))
 }
 
@@ -524,7 +552,11 @@ pub const MAX_MOVES: u64 = 20_000;
 
 /// Plays `game` to the end with random legal moves, request `k` going to
 /// `clients[k % len]`. Returns the final snapshot.
-pub async fn play_to_end(clients: &[Client], game: &TestGame, rng: &mut Rng) -> Result<pb::GameSnapshot> {
+pub async fn play_to_end(
+    clients: &[Client],
+    game: &TestGame,
+    rng: &mut Rng,
+) -> Result<pb::GameSnapshot> {
     let mut k = 0usize;
     let mut moves = 0u64;
     loop {
@@ -535,18 +567,32 @@ pub async fn play_to_end(clients: &[Client], game: &TestGame, rng: &mut Rng) -> 
             Some(_) => moves += 1,
             None => break,
         }
-        anyhow::ensure!(moves <= MAX_MOVES, "game {} not finished after {MAX_MOVES} moves", game.game_id);
+        anyhow::ensure!(
+            moves <= MAX_MOVES,
+            "game {} not finished after {MAX_MOVES} moves",
+            game.game_id
+        );
     }
     let snap = get_game(&mut clients[0].clone(), &game.game_id).await?;
-    anyhow::ensure!(snap.version == moves, "{moves} moves made, version is {}", snap.version);
+    anyhow::ensure!(
+        snap.version == moves,
+        "{moves} moves made, version is {}",
+        snap.version
+    );
     Ok(snap)
 }
 
 /// Checks a finished game's snapshot: status, outcome for every seat, a winner.
 pub fn check_finished(snap: &pb::GameSnapshot, players: u32) -> Result<()> {
-    anyhow::ensure!(snap.status == pb::GameStatus::Finished as i32, "not finished: {snap:?}");
+    anyhow::ensure!(
+        snap.status == pb::GameStatus::Finished as i32,
+        "not finished: {snap:?}"
+    );
     anyhow::ensure!(snap.pending_seats.is_empty(), "finished with pending seats");
-    let outcome = snap.outcome.as_ref().context("finished game without an outcome")?;
+    let outcome = snap
+        .outcome
+        .as_ref()
+        .context("finished game without an outcome")?;
     anyhow::ensure!(
         outcome.results.len() == players as usize,
         "outcome has {} results for {players} seats",
@@ -554,10 +600,20 @@ pub fn check_finished(snap: &pb::GameSnapshot, players: u32) -> Result<()> {
     );
     let mut seats: Vec<u32> = outcome.results.iter().map(|r| r.seat).collect();
     seats.sort_unstable();
-    anyhow::ensure!(seats == (0..players).collect::<Vec<_>>(), "one result per seat");
-    anyhow::ensure!(outcome.results.iter().any(|r| r.rank == 1), "nobody ranks first");
+    anyhow::ensure!(
+        seats == (0..players).collect::<Vec<_>>(),
+        "one result per seat"
+    );
+    anyhow::ensure!(
+        outcome.results.iter().any(|r| r.rank == 1),
+        "nobody ranks first"
+    );
     for r in &outcome.results {
-        anyhow::ensure!(r.rank >= 1 && r.rank <= players, "rank {} out of range", r.rank);
+        anyhow::ensure!(
+            r.rank >= 1 && r.rank <= players,
+            "rank {} out of range",
+            r.rank
+        );
         // A better score never ranks worse.
         for o in &outcome.results {
             anyhow::ensure!(

@@ -41,5 +41,6 @@ async fn watch_resumes_on_the_other_replica_after_a_kill() -> anyhow::Result<()>
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn redis_restart_mid_game_loses_nothing_acknowledged() -> anyhow::Result<()> {
-    cases::redis_restart_mid_game(&mut Cluster::private_redis(2, RedisOptions { aof: true }).await?).await
+    cases::redis_restart_mid_game(&mut Cluster::private_redis(2, RedisOptions { aof: true }).await?)
+        .await
 }
