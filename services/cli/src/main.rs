@@ -5,6 +5,9 @@
 //! moves and events are shown as canonical protobuf JSON, decoded through the
 //! API's descriptor set, so every game prints without game-specific code.
 
+// `pb::Move` is `Copy` only while every game's moves are plain numbers.
+#![allow(clippy::clone_on_copy)]
+
 mod client;
 mod json;
 

@@ -269,6 +269,7 @@ impl Registry {
 }
 
 #[cfg(test)]
+#[allow(clippy::clone_on_copy)]
 mod tests {
     use super::*;
     use signoria_engine::Game;

@@ -1,3 +1,4 @@
+#![allow(clippy::clone_on_copy)] // pb::Move is Copy for Lorenzo only; the tests stay game-agnostic.
 //! The server in process, over a loopback port, through the real gRPC client,
 //! with the in-memory store: complete Lorenzo games, every status code, the
 //! idempotency of request ids, watching (also across two "replicas" sharing a
@@ -429,11 +430,8 @@ async fn two_replicas_share_a_store_and_a_secret() {
     }
     a.stop().await.unwrap();
     // After A's shutdown, its stream ends (UNAVAILABLE or closed).
-    loop {
-        match stream.message().await {
-            Ok(Some(m)) => seen.push(m.version),
-            Ok(None) | Err(_) => break,
-        }
+    while let Ok(Some(m)) = stream.message().await {
+        seen.push(m.version);
     }
     let last = *seen.last().unwrap();
     let mut mixed_b: Vec<Client> = seats_b.clone();
