@@ -57,7 +57,6 @@ async fn full_game_with(cluster: &Cluster, players: u32, advanced: Option<bool>)
     let mut rng = Rng::new(seed(&format!(
         "full_game({players}, advanced = {advanced:?})"
     )));
-    let clients: Vec<Client> = (0..cluster.len()).map(|i| cluster.client(i)).collect();
     let game = create_game_with(&mut cluster.client(0), players, rng.next_u64(), advanced).await?;
     ensure!(game.snapshot.version == 0, "a new game is at version 0");
     ensure!(
@@ -65,7 +64,8 @@ async fn full_game_with(cluster: &Cluster, players: u32, advanced: Option<bool>)
         "a new game is in progress"
     );
     ensure!(game.snapshot.player_count == players, "player count");
-    let snap = play_to_end(&clients, &game, &mut rng).await?;
+    let played = play_to_end(&mut cluster.rotation(), &game, &mut rng).await?;
+    let snap = played.snapshot;
     check_finished(&snap, players)?;
     eprintln!(
         "game {} ({players} players, advanced = {advanced:?}) finished after {} moves: {:?}",
@@ -127,12 +127,10 @@ pub fn lorenzo_move(kind: lorenzo::r#move::Kind) -> pb::Move {
 
 /// Plays `n` random moves (fewer if the game ends).
 async fn advance(cluster: &Cluster, game: &TestGame, rng: &mut Rng, n: usize) -> Result<()> {
-    for i in 0..n {
+    let mut rotation = cluster.rotation();
+    for _ in 0..n {
         let rid = unique_id("adv");
-        if random_step(&mut cluster.client(i), game, rng, &rid)
-            .await?
-            .is_none()
-        {
+        if random_step(&mut rotation, game, rng, &rid).await?.is_none() {
             break;
         }
     }
@@ -511,6 +509,10 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     Ok(())
 }
 
+/// Longest wait for the next WatchGame message of a game being played: turns a
+/// stuck stream into a failure, measures nothing.
+const WATCH_MESSAGE_TIMEOUT: Duration = Duration::from_secs(60);
+
 /// Reads a WatchGame stream until it ends or `stop(version)` says so.
 async fn read_watch(
     stream: &mut tonic::Streaming<pb::WatchGameResponse>,
@@ -518,7 +520,10 @@ async fn read_watch(
     mut stop: impl FnMut(u64) -> bool,
 ) -> Result<bool> {
     loop {
-        match stream.message().await {
+        let next = tokio::time::timeout(WATCH_MESSAGE_TIMEOUT, stream.message())
+            .await
+            .context("WatchGame sent nothing for a long time")?;
+        match next {
             Ok(Some(msg)) => {
                 let expected = seen.last().map_or(1, |m| m.version + 1);
                 ensure!(
@@ -554,7 +559,47 @@ async fn read_watch(
                 }
             }
             Ok(None) => bail!("WatchGame ended before the game did"),
-            Err(s) => return Err(s).context("WatchGame failed"),
+            Err(s) => return Err(anyhow::Error::new(s).context("WatchGame failed")),
+        }
+    }
+}
+
+/// Watches a game to its end as `token`'s seat (or a spectator), resuming
+/// after every failure (a replica killed, Redis down) from the last version
+/// received, on the next replica. Gives up after `deadline`. Reports the last
+/// version received on `progress`.
+pub async fn watch_to_end(
+    mut rotation: crate::Rotation,
+    game_id: String,
+    token: Option<String>,
+    deadline: Duration,
+    progress: tokio::sync::watch::Sender<u64>,
+) -> Result<(Vec<pb::WatchGameResponse>, usize)> {
+    let give_up = tokio::time::Instant::now() + deadline;
+    let mut seen = Vec::new();
+    let mut resumptions = 0;
+    loop {
+        let after = seen.last().map_or(0, |m: &pb::WatchGameResponse| m.version);
+        let attempt = async {
+            let mut stream = watch(&mut rotation.next(), &game_id, token.as_deref(), after).await?;
+            read_watch(&mut stream, &mut seen, |v| {
+                progress.send_replace(v);
+                false
+            })
+            .await
+        };
+        match attempt.await {
+            Ok(true) => return Ok((seen, resumptions)),
+            Ok(false) => unreachable!("never asked to stop"),
+            Err(e) if tokio::time::Instant::now() < give_up => {
+                resumptions += 1;
+                eprintln!(
+                    "watch_to_end: resuming after version {}: {e:#}",
+                    seen.last().map_or(0, |m| m.version)
+                );
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(e) => return Err(e.context(format!("gave up watching after {deadline:?}"))),
         }
     }
 }
@@ -562,13 +607,17 @@ async fn read_watch(
 async fn watch(
     client: &mut Client,
     game_id: &str,
+    token: Option<&str>,
     after_version: u64,
 ) -> Result<tonic::Streaming<pb::WatchGameResponse>> {
     Ok(client
-        .watch_game(pb::WatchGameRequest {
-            game_id: game_id.to_owned(),
-            after_version,
-        })
+        .watch_game(authed(
+            pb::WatchGameRequest {
+                game_id: game_id.to_owned(),
+                after_version,
+            },
+            token,
+        ))
         .await
         .context("WatchGame")?
         .into_inner())
@@ -578,20 +627,22 @@ async fn watch(
 /// played; after `resume_after` versions its server is killed (with two or
 /// more replicas; with one, the stream is just dropped) and it resumes on the
 /// other replica from the last version received, with no gap and no
-/// duplicate. A replay from 0 after the end gives the very same messages.
+/// duplicate. A replay from 0 after the end gives the very same messages, and a
+/// seat's replay gives, for each of its own moves, the events its SubmitMove
+/// answered.
 pub async fn watch_resumes(cluster: &mut Cluster, resume_after: u64) -> Result<()> {
     let mut rng = Rng::new(seed("watch_resumes"));
     let replicas = cluster.len();
-    // Watch on server 0, play on the last server.
+    // Watch on server 0, play on the others (on server 0 too if it is alone).
     let player = replicas - 1;
     let game = create_game(&mut cluster.client(player), 2, rng.next_u64()).await?;
-    let mut stream = watch(&mut cluster.client(0), &game.game_id, 0).await?;
+    let mut stream = watch(&mut cluster.client(0), &game.game_id, None, 0).await?;
 
     let play = {
-        let clients = vec![cluster.client(player)];
+        let mut rotation = cluster.rotation_of(|i| i != 0 || replicas == 1);
         let game = game.clone();
         let mut rng = rng.clone();
-        tokio::spawn(async move { play_to_end(&clients, &game, &mut rng).await })
+        tokio::spawn(async move { play_to_end(&mut rotation, &game, &mut rng).await })
     };
 
     let mut seen = Vec::new();
@@ -603,13 +654,14 @@ pub async fn watch_resumes(cluster: &mut Cluster, resume_after: u64) -> Result<(
     }
     let resume_on = player;
     let last = seen.last().map_or(0, |m| m.version);
-    let mut stream = watch(&mut cluster.client(resume_on), &game.game_id, last).await?;
+    let mut stream = watch(&mut cluster.client(resume_on), &game.game_id, None, last).await?;
     ensure!(
         read_watch(&mut stream, &mut seen, |_| false).await?,
         "the watch ended"
     );
 
-    let final_snap = play.await.context("the player task")??;
+    let played = play.await.context("the player task")??;
+    let final_snap = played.snapshot;
     check_finished(&final_snap, 2)?;
     ensure!(
         seen.len() as u64 == final_snap.version,
@@ -619,15 +671,42 @@ pub async fn watch_resumes(cluster: &mut Cluster, resume_after: u64) -> Result<(
     );
 
     // A late spectator replays the same log.
-    let mut replay_stream = watch(&mut cluster.client(resume_on), &game.game_id, 0).await?;
+    let mut replay_stream = watch(&mut cluster.client(resume_on), &game.game_id, None, 0).await?;
     let mut replay = Vec::new();
     ensure!(read_watch(&mut replay_stream, &mut replay, |_| false).await?);
     ensure!(replay == seen, "the replay differs from the live watch");
+
+    // Each seat's watch shows it what its own moves answered.
+    for seat in 0..game.tokens.len() {
+        let mut stream = watch(
+            &mut cluster.client(resume_on),
+            &game.game_id,
+            Some(&game.tokens[seat]),
+            0,
+        )
+        .await?;
+        let mut mine = Vec::new();
+        ensure!(read_watch(&mut stream, &mut mine, |_| false).await?);
+        ensure!(
+            mine.len() == seen.len(),
+            "seat {seat} watched {} versions",
+            mine.len()
+        );
+        for (mover, resp) in played.moves.iter().filter(|(s, _)| *s == seat) {
+            let msg = &mine[resp.version as usize - 1];
+            ensure!(
+                msg.events == resp.events,
+                "seat {mover}: WatchGame's events of version {} differ from its SubmitMove answer",
+                resp.version
+            );
+        }
+    }
 
     // A watch from the final version on ends at once (nothing to send).
     let mut tail = watch(
         &mut cluster.client(resume_on),
         &game.game_id,
+        None,
         final_snap.version,
     )
     .await?;
@@ -650,6 +729,23 @@ pub async fn redis_restart_mid_game(cluster: &mut Cluster) -> Result<()> {
     let token = game.tokens[seat].clone();
     let mv = legal.moves[rng.below(legal.moves.len())].r#move.clone();
     let rid = unique_id("during-outage");
+
+    // A spectator watching through the outage, resuming whenever it fails,
+    // caught up before Redis goes.
+    let (progress, mut watched) = tokio::sync::watch::channel(0);
+    let watcher = tokio::spawn(watch_to_end(
+        cluster.rotation(),
+        game.game_id.clone(),
+        None,
+        Duration::from_secs(120),
+        progress,
+    ));
+    tokio::time::timeout(
+        WATCH_MESSAGE_TIMEOUT,
+        watched.wait_for(|v| *v >= acknowledged),
+    )
+    .await
+    .context("the watcher did not catch up")??;
 
     cluster.redis.as_mut().context("a private redis")?.kill();
     for i in 0..cluster.len() {
@@ -718,33 +814,22 @@ pub async fn redis_restart_mid_game(cluster: &mut Cluster) -> Result<()> {
     .await?;
     ensure!(again.duplicate && again.version == acknowledged + 1);
 
-    let clients: Vec<Client> = (0..cluster.len()).map(|i| cluster.client(i)).collect();
-    let mut moves = acknowledged + 1;
-    let mut k = 0;
-    loop {
-        let rid = unique_id("after");
-        match random_step(
-            &mut clients[k % clients.len()].clone(),
-            &game,
-            &mut rng,
-            &rid,
-        )
-        .await?
-        {
-            Some(_) => moves += 1,
-            None => break,
-        }
-        k += 1;
-        ensure!(moves <= crate::MAX_MOVES, "the game does not end");
-    }
-    let snap = get_game(&mut cluster.client(0), &game.game_id).await?;
+    let played = play_to_end(&mut cluster.rotation(), &game, &mut rng).await?;
+    let snap = played.snapshot;
     check_finished(&snap, 3)?;
-    ensure!(snap.version == moves);
+    ensure!(snap.version == acknowledged + 1 + played.moves.len() as u64);
 
-    // The event log has every version, before and after the outage.
-    let mut stream = watch(&mut cluster.client(1), &game.game_id, 0).await?;
+    // The event log has every version, before and after the outage, and the
+    // watcher saw each once, in order.
+    let mut stream = watch(&mut cluster.client(1), &game.game_id, None, 0).await?;
     let mut seen = Vec::new();
     ensure!(read_watch(&mut stream, &mut seen, |_| false).await?);
     ensure!(seen.len() as u64 == snap.version);
+    let (live, resumptions) = watcher.await.context("the watcher task")??;
+    eprintln!("the watcher resumed {resumptions} times");
+    ensure!(
+        live == seen,
+        "the watcher across the outage saw a different log"
+    );
     Ok(())
 }

@@ -327,6 +327,22 @@ impl Cluster {
         self.servers.len()
     }
 
+    /// A round-robin over the clients of the servers whose index `keep`
+    /// accepts.
+    pub fn rotation_of(&self, keep: impl Fn(usize) -> bool) -> Rotation {
+        Rotation::new(
+            (0..self.clients.len())
+                .filter(|&i| keep(i))
+                .map(|i| self.clients[i].clone())
+                .collect(),
+        )
+    }
+
+    /// A round-robin over every server.
+    pub fn rotation(&self) -> Rotation {
+        self.rotation_of(|_| true)
+    }
+
     pub fn is_empty(&self) -> bool {
         self.servers.is_empty()
     }
@@ -484,15 +500,39 @@ pub async fn submit(
         .map(|r| r.into_inner())
 }
 
-/// One random step: picks a pending seat, lists its moves, submits one.
-/// Returns the response, or `None` if the game is finished.
+/// Round-robin over the replicas: every request goes to the next one.
+#[derive(Clone)]
+pub struct Rotation {
+    clients: Vec<Client>,
+    next: usize,
+}
+
+impl Rotation {
+    pub fn new(clients: Vec<Client>) -> Rotation {
+        assert!(!clients.is_empty());
+        Rotation { clients, next: 0 }
+    }
+
+    /// The client for the next request.
+    pub fn next(&mut self) -> Client {
+        let c = self.clients[self.next % self.clients.len()].clone();
+        self.next += 1;
+        c
+    }
+}
+
+/// One random step: picks a pending seat, lists its moves, submits one, each
+/// request to the next replica. Returns the seat and the response, or `None`
+/// if the game is finished.
 pub async fn random_step(
-    client: &mut Client,
+    rotation: &mut Rotation,
     game: &TestGame,
     rng: &mut Rng,
     request_id: &str,
-) -> Result<Option<pb::SubmitMoveResponse>> {
-    let snap = get_game(client, &game.game_id).await.context("GetGame")?;
+) -> Result<Option<(usize, pb::SubmitMoveResponse)>> {
+    let snap = get_game(&mut rotation.next(), &game.game_id)
+        .await
+        .context("GetGame")?;
     if snap.status == pb::GameStatus::Finished as i32 {
         return Ok(None);
     }
@@ -504,7 +544,7 @@ pub async fn random_step(
     );
     let seat = snap.pending_seats[rng.below(snap.pending_seats.len())] as usize;
     let token = &game.tokens[seat];
-    let legal = legal_moves(client, &game.game_id, token)
+    let legal = legal_moves(&mut rotation.next(), &game.game_id, token)
         .await
         .context("ListLegalMoves")?;
     anyhow::ensure!(
@@ -518,9 +558,13 @@ pub async fn random_step(
         snap.version,
         legal.version
     );
+    anyhow::ensure!(
+        legal.seat == Some(seat as u32),
+        "ListLegalMoves names the token's seat"
+    );
     let pick = legal.moves[rng.below(legal.moves.len())].clone();
     let resp = submit(
-        client,
+        &mut rotation.next(),
         &game.game_id,
         Some(token),
         legal.version,
@@ -544,42 +588,61 @@ pub async fn random_step(
         !resp.duplicate,
         "a fresh request id answered as a duplicate"
     );
-    Ok(Some(resp))
+    anyhow::ensure!(
+        resp.snapshot.as_ref().map(|s| s.version) == Some(resp.version),
+        "SubmitMove's snapshot is not at the new version"
+    );
+    for e in &resp.events {
+        anyhow::ensure!(
+            e.version == resp.version,
+            "an event of version {} in move {}",
+            e.version,
+            resp.version
+        );
+    }
+    Ok(Some((seat, resp)))
 }
 
 /// Upper bound on the moves of one game (turns an endless game into a failure).
 pub const MAX_MOVES: u64 = 20_000;
 
-/// Plays `game` to the end with random legal moves, request `k` going to
-/// `clients[k % len]`. Returns the final snapshot.
+/// A game played to the end.
+pub struct Played {
+    pub snapshot: pb::GameSnapshot,
+    /// Every move: the seat that made it and the answer it got.
+    pub moves: Vec<(usize, pb::SubmitMoveResponse)>,
+}
+
+/// Plays `game` from where it is to the end with random legal moves, each
+/// request to the next replica. Returns the final snapshot (a spectator's) and
+/// the moves made here.
 pub async fn play_to_end(
-    clients: &[Client],
+    rotation: &mut Rotation,
     game: &TestGame,
     rng: &mut Rng,
-) -> Result<pb::GameSnapshot> {
-    let mut k = 0usize;
-    let mut moves = 0u64;
+) -> Result<Played> {
+    let start = get_game(&mut rotation.next(), &game.game_id).await?.version;
+    let mut moves = Vec::new();
     loop {
-        let mut client = clients[k % clients.len()].clone();
-        k += 1;
-        let rid = format!("{}-m{moves}", game.game_id);
-        match random_step(&mut client, game, rng, &rid).await? {
-            Some(_) => moves += 1,
+        let rid = unique_id("move");
+        match random_step(rotation, game, rng, &rid).await? {
+            Some(m) => moves.push(m),
             None => break,
         }
         anyhow::ensure!(
-            moves <= MAX_MOVES,
+            moves.len() as u64 <= MAX_MOVES,
             "game {} not finished after {MAX_MOVES} moves",
             game.game_id
         );
     }
-    let snap = get_game(&mut clients[0].clone(), &game.game_id).await?;
+    let snapshot = get_game(&mut rotation.next(), &game.game_id).await?;
     anyhow::ensure!(
-        snap.version == moves,
-        "{moves} moves made, version is {}",
-        snap.version
+        snapshot.version == start + moves.len() as u64,
+        "{} moves made from version {start}, version is {}",
+        moves.len(),
+        snapshot.version
     );
-    Ok(snap)
+    Ok(Played { snapshot, moves })
 }
 
 /// Checks a finished game's snapshot: status, outcome for every seat, a winner.
