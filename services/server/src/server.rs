@@ -196,7 +196,8 @@ pub async fn run<S: GameStore>(
         // this also honours a client's `grpc-timeout`.
         .timeout(config.service.request_timeout + Duration::from_secs(1))
         .http2_keepalive_interval(config.http2_keepalive_interval)
-        .tcp_nodelay(true);
+        .tcp_nodelay(true)
+        .trace_fn(request_span);
     if let Some(age) = config.max_connection_age {
         builder = builder.max_connection_age(age);
     }
@@ -235,4 +236,29 @@ pub async fn run<S: GameStore>(
         "server stopped"
     );
     result
+}
+
+/// The outermost span of every request: the gRPC path, continuing the
+/// caller's trace when it sent a W3C `traceparent` (with OTLP configured).
+fn request_span(req: &tonic::codegen::http::Request<()>) -> tracing::Span {
+    use tracing_opentelemetry::OpenTelemetrySpanExt as _;
+    let span = tracing::info_span!("grpc", path = %req.uri().path());
+    if req.headers().contains_key("traceparent") {
+        let parent =
+            opentelemetry::global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(req.headers())));
+        let _ = span.set_parent(parent);
+    }
+    span
+}
+
+struct HeaderExtractor<'a>(&'a tonic::codegen::http::HeaderMap);
+
+impl opentelemetry::propagation::Extractor for HeaderExtractor<'_> {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0.get(key).and_then(|v| v.to_str().ok())
+    }
+
+    fn keys(&self) -> Vec<&str> {
+        self.0.keys().map(|k| k.as_str()).collect()
+    }
 }

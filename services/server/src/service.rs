@@ -419,7 +419,13 @@ impl<S: GameStore> GameServiceImpl<S> {
             self.inner.metrics.shed();
             return Err(ApiError::overloaded("watchers"));
         };
-        let (record, _game, _state) = self.open(&r.game_id, caller).await?;
+        let record = self.load(&r.game_id).await?;
+        self.game(&record.game_type)?;
+        if let Caller::Seat(s) = caller
+            && s >= record.players as usize
+        {
+            return Err(ApiError::new(tonic::Code::Unauthenticated, "bad_token", "the seat token is not valid for this game"));
+        }
         let (tx, rx) = mpsc::channel(8);
         let this = self.clone();
         let game_id = r.game_id.clone();

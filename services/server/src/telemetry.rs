@@ -7,7 +7,8 @@
 //!   or `OTEL_EXPORTER_OTLP_ENDPOINT`), spans go out through a batch exporter
 //!   and the metrics of [`crate::metrics`] through a periodic exporter, both
 //!   over OTLP/gRPC. Without an endpoint nothing is exported and the metrics
-//!   stay readable through `GetServerStats`.
+//!   stay readable through `GetServerStats`. Incoming W3C `traceparent`
+//!   headers are honoured, so a caller's trace continues into the server.
 
 use opentelemetry::trace::TracerProvider as _;
 use opentelemetry_otlp::WithExportConfig as _;
@@ -95,11 +96,21 @@ pub fn init(config: &TelemetryConfig) -> anyhow::Result<TelemetryGuard> {
                 opentelemetry_otlp::MetricExporter::builder().with_tonic().with_endpoint(endpoint.clone()).build()?;
             let meter_provider = SdkMeterProvider::builder().with_periodic_exporter(metrics).with_resource(resource).build();
             opentelemetry::global::set_meter_provider(meter_provider.clone());
+            // Continue callers' traces (W3C `traceparent`, see `server::request_span`).
+            opentelemetry::global::set_text_map_propagator(
+                opentelemetry_sdk::propagation::TraceContextPropagator::new(),
+            );
             let tracer = tracer_provider.tracer("signoria");
             opentelemetry::global::set_tracer_provider(tracer_provider.clone());
             guard.tracer = Some(tracer_provider);
             guard.meter = Some(meter_provider);
-            Some(tracing_opentelemetry::layer().with_tracer(tracer))
+            // The exporter itself talks gRPC: keep the transport crates' own
+            // spans out of the export, or exporting would feed itself.
+            let own = tracing_subscriber::filter::filter_fn(|meta| {
+                let t = meta.target();
+                !["h2", "hyper", "hyper_util", "tonic", "tower", "opentelemetry"].iter().any(|p| t.starts_with(p))
+            });
+            Some(tracing_opentelemetry::layer().with_tracer(tracer).with_filter(own))
         }
     };
 

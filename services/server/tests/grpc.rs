@@ -260,6 +260,9 @@ async fn rejections_have_their_codes_and_change_nothing() {
     // Unknown game (the token cannot be valid for it either, so ask as a spectator).
     assert_eq!(spectator.get_game("unknown").await.unwrap_err().code(), Code::NotFound);
     assert_eq!(spectator.list_legal_moves("unknown").await.unwrap_err().code(), Code::NotFound);
+    // Watching checks the game and the token too.
+    assert_eq!(spectator.watch("unknown", 0).await.unwrap_err().code(), Code::NotFound);
+    assert_eq!(foreign.clone().watch(&game_id, 0).await.unwrap_err().code(), Code::Unauthenticated);
     // Stale version: ABORTED with the current version.
     let err = seats[seat].submit(&game_id, version + 3, mv.clone()).await.unwrap_err();
     assert_eq!(err.code(), Code::Aborted);
