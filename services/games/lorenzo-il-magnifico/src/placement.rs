@@ -96,7 +96,10 @@ pub fn requirement(s: &State, seat: usize, member: u8, space: u8) -> (i32, i32, 
 /// The seat's modifiers, computed once per listing.
 pub struct Mods {
     take: [i32; 4],
+    /// Characters' harvest/production bonus (part of the member's value).
     work: [i32; 2],
+    /// The period-I −3 tiles (action value only).
+    malus: [i32; 2],
     target: [i32; 2],
 }
 
@@ -104,14 +107,17 @@ impl Mods {
     pub fn new(s: &State, seat: usize) -> Mods {
         Mods {
             take: Kind::ALL.map(|k| take_modifier(s, seat, k)),
-            work: [work_modifier(s, seat, true, false), work_modifier(s, seat, false, false)],
+            work: [work_bonus(s, seat, true, false), work_bonus(s, seat, false, false)],
+            malus: [work_malus(s, seat, true), work_malus(s, seat, false)],
             target: [work_target(s, seat, true), work_target(s, seat, false)],
         }
     }
 
-    /// Towers need the floor value; harvest/production need 1 and are worth
-    /// raising up to the highest activation value (+3 on the large spaces);
-    /// market and council need 1 [L254–257, L288–290, L327, L354].
+    /// Towers need the floor value; harvest/production need a MEMBER value
+    /// (die, leaders, characters, servants) of 1 and are worth raising up to the
+    /// highest activation value + 3 on the large spaces + 3 with the period-I
+    /// tile, which both lower the action value only; market and council need 1
+    /// [L254–257, L288–290, L327, L354; L730–736; RULINGS.md R1, R2].
     pub fn requirement(&self, mv: i32, space: u8) -> (i32, i32, i32) {
         match space {
             0..16 => {
@@ -121,7 +127,7 @@ impl Mods {
             HARVEST_SMALL | HARVEST_LARGE | PRODUCTION_SMALL | PRODUCTION_LARGE => {
                 let i = if is_harvest(space) { 0 } else { 1 };
                 let malus = if matches!(space, HARVEST_LARGE | PRODUCTION_LARGE) { 3 } else { 0 };
-                (mv + self.work[i], 1, self.target[i] + malus)
+                (mv + self.work[i], 1, self.target[i] + malus + self.malus[i])
             }
             _ => (mv, 1, 1),
         }
@@ -219,10 +225,12 @@ pub fn place(s: &mut State, seat: usize, member: u8, space: u8, servants: u8, va
     }
     s.occ[space as usize].push(seat as u8 * 4 + member);
     match space {
-        HARVEST_SMALL => harvest(s, seat, value, events),
-        HARVEST_LARGE => harvest(s, seat, value - 3, events),
-        PRODUCTION_SMALL => start_production(s, seat, value, events),
-        PRODUCTION_LARGE => start_production(s, seat, value - 3, events),
+        // `value` is the member's value; the action value is 3 lower on the large
+        // spaces and 3 lower with the period-I tile [L290; L730–736].
+        HARVEST_SMALL => harvest(s, seat, value - work_malus(s, seat, true), events),
+        HARVEST_LARGE => harvest(s, seat, value - 3 - work_malus(s, seat, true), events),
+        PRODUCTION_SMALL => start_production(s, seat, value - work_malus(s, seat, false), events),
+        PRODUCTION_LARGE => start_production(s, seat, value - 3 - work_malus(s, seat, false), events),
         COUNCIL => {
             // 1 coin + 1 privilege per member [L356/L370].
             let c = board().council;

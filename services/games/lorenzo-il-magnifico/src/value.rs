@@ -116,9 +116,10 @@ pub fn take_modifier(s: &State, seat: usize, kind: Kind) -> i32 {
     v
 }
 
-/// Modifiers of a harvest/production action: characters (not for leader
-/// actions, L572/L637) and the period-I −3 tiles (always, L730–736).
-pub fn work_modifier(s: &State, seat: usize, harvest: bool, leader_action: bool) -> i32 {
+/// The characters' bonus to a harvest/production member or action (not for
+/// leader actions, L572/L637). It raises the member's value [L275/L294: „Ihr
+/// Wert kann durch Diener oder Karteneffekte erhöht werden“].
+pub fn work_bonus(s: &State, seat: usize, harvest: bool, leader_action: bool) -> i32 {
     let mut v = 0;
     if !leader_action {
         for &c in &s.players[seat].cards[Kind::Character.idx()] {
@@ -127,10 +128,20 @@ pub fn work_modifier(s: &State, seat: usize, harvest: bool, leader_action: bool)
             }
         }
     }
-    if has_ex(s, seat, if harvest { ex::HARVEST_MINUS_3 } else { ex::PRODUCTION_MINUS_3 }) {
-        v -= 3;
-    }
     v
+}
+
+/// The period-I −3 tiles: they lower the ACTION value of every harvest /
+/// production (space, card or leader), like the large space's −3; they are no
+/// placement condition [L730–736; L290; RULINGS.md R2].
+pub fn work_malus(s: &State, seat: usize, harvest: bool) -> i32 {
+    if has_ex(s, seat, if harvest { ex::HARVEST_MINUS_3 } else { ex::PRODUCTION_MINUS_3 }) { 3 } else { 0 }
+}
+
+/// All modifiers of a harvest/production action value: characters (not for
+/// leader actions) and the period-I −3 tiles (always) [L572/L637; L730–736].
+pub fn work_modifier(s: &State, seat: usize, harvest: bool, leader_action: bool) -> i32 {
+    work_bonus(s, seat, harvest, leader_action) - work_malus(s, seat, harvest)
 }
 
 /// The highest activation value among the seat's territories (harvest) or
