@@ -10,7 +10,7 @@ use signoria_server::client::Client;
 use signoria_server::errors::CURRENT_VERSION_KEY;
 use signoria_server::pb;
 use signoria_server::{ServerConfig, StoreConfig};
-use signoria_store::MemoryStore;
+use signoria_store::{GameStore, MemoryStore, RedisStore};
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -38,24 +38,20 @@ fn config() -> ServerConfig {
     c
 }
 
-async fn start_with(config: ServerConfig, store: Option<MemoryStore>) -> TestServer {
+/// `serve_on`, as `signoria serve` runs it (the store from the config).
+async fn start_with(config: ServerConfig) -> TestServer {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
     let (tx, rx) = oneshot::channel::<()>();
     let shutdown = async move {
         let _ = rx.await;
     };
-    let handle = tokio::spawn(async move {
-        match store {
-            None => signoria_server::serve_on(listener, config, shutdown).await,
-            Some(store) => signoria_server::server::run(listener, &config, store, shutdown).await,
-        }
-    });
+    let handle = tokio::spawn(async move { signoria_server::serve_on(listener, config, shutdown).await });
     TestServer { url, stop: Some(tx), handle }
 }
 
 async fn start() -> TestServer {
-    start_with(config(), None).await
+    start_with(config()).await
 }
 
 async fn new_game(url: &str, players: u32, seed: Option<u64>) -> (String, Vec<Client>) {
@@ -358,7 +354,7 @@ async fn racing_clients_one_wins_the_other_is_aborted() {
 
 #[tokio::test]
 async fn create_game_validates_its_input() {
-    let server = start_with(ServerConfig { token_secret: Some(SECRET.to_vec()), ..ServerConfig::default() }, None).await;
+    let server = start_with(ServerConfig { token_secret: Some(SECRET.to_vec()), ..ServerConfig::default() }).await;
     let mut c = Client::connect(&server.url, None).await.unwrap();
     let req = |game_type: &str, players: u32, seed: Option<u64>| pb::CreateGameRequest {
         game_type: game_type.into(),
@@ -403,11 +399,37 @@ async fn the_same_seed_deals_the_same_game() {
     server.stop().await.unwrap();
 }
 
+async fn start_on<S: GameStore>(config: ServerConfig, store: S) -> TestServer {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let (tx, rx) = oneshot::channel::<()>();
+    let shutdown = async move {
+        let _ = rx.await;
+    };
+    let handle = tokio::spawn(async move { signoria_server::server::run(listener, &config, store, shutdown).await });
+    TestServer { url, stop: Some(tx), handle }
+}
+
 #[tokio::test]
 async fn two_replicas_share_a_store_and_a_secret() {
     let store = MemoryStore::new();
-    let a = start_with(config(), Some(store.clone())).await;
-    let b = start_with(config(), Some(store.clone())).await;
+    replicas(start_on(config(), store.clone()).await, start_on(config(), store).await).await;
+}
+
+/// The same with Redis, when the test command provides one (`REDIS_URL`, as
+/// `scripts/test.sh` does); each replica has its own connections.
+#[tokio::test]
+async fn two_replicas_on_redis() {
+    let Ok(url) = std::env::var("REDIS_URL") else {
+        eprintln!("REDIS_URL is not set: skipping the Redis variant (tests/e2e covers Redis too)");
+        return;
+    };
+    let a = RedisStore::connect(&url).await.expect("REDIS_URL answers");
+    let b = RedisStore::connect(&url).await.expect("REDIS_URL answers");
+    replicas(start_on(config(), a).await, start_on(config(), b).await).await;
+}
+
+async fn replicas(a: TestServer, b: TestServer) {
     let (game_id, seats_a) = new_game(&a.url, 2, Some(11)).await;
     // The same seats talking to replica B with tokens minted by A.
     let mut seats_b = Vec::new();
@@ -452,7 +474,7 @@ async fn overload_is_resource_exhausted() {
     let mut cfg = config();
     cfg.service.max_in_flight = 0;
     cfg.service.max_watchers = 0;
-    let server = start_with(cfg, None).await;
+    let server = start_with(cfg).await;
     let mut c = Client::connect(&server.url, None).await.unwrap();
     let err = c
         .create_game(pb::CreateGameRequest { game_type: LORENZO.into(), player_count: 2, ..Default::default() })
@@ -471,7 +493,7 @@ async fn health_reflection_and_shutdown() {
 
     let mut cfg = config();
     cfg.shutdown_delay = Duration::from_secs(30);
-    let server = start_with(cfg, None).await;
+    let server = start_with(cfg).await;
     let channel = tonic::transport::Endpoint::from_shared(server.url.clone()).unwrap().connect().await.unwrap();
     let mut health = HealthClient::new(channel.clone());
     for service in ["", "signoria.v1.GameService"] {
