@@ -392,7 +392,7 @@ fn leader_draft_passes_to_the_previous_seat_and_tiles_go_in_reverse_order() {
 
 #[test]
 fn multipliers_count_the_new_card_and_current_military() {
-    // RULINGS.md R28: Paramour (2 VP per character) counts itself; General: 1 VP per 2 MP.
+    // RULINGS.md R25: Paramour (2 VP per character) counts itself; General: 1 VP per 2 MP.
     let mut s = fresh(2);
     s.dice = [1, 1, 1];
     s.players[0].cards[2] = vec![card_id("Farmer")];
