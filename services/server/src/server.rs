@@ -169,6 +169,12 @@ pub async fn run<S: GameStore>(
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
         .build_v1()
         .context("reflection service")?;
+    // v1alpha too, for older tools (grpcurl before 1.9 and the like).
+    let reflection_alpha = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1alpha()
+        .context("reflection service (v1alpha)")?;
 
     // The shutdown sequence: NOT_SERVING, wait `shutdown_delay`, tell watchers
     // to end, stop accepting; `drain_started` starts the drain deadline.
@@ -205,6 +211,7 @@ pub async fn run<S: GameStore>(
         .layer(tonic_web::GrpcWebLayer::new())
         .add_service(health_service)
         .add_service(reflection)
+        .add_service(reflection_alpha)
         .add_service(game_service);
 
     let incoming = TcpIncoming::from(listener).with_nodelay(Some(true));
