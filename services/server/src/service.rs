@@ -145,10 +145,12 @@ impl<S: GameStore> GameServiceImpl<S> {
 
     fn game(&self, game_type: &str) -> Result<&dyn DynGame, ApiError> {
         self.inner.registry.get(game_type).ok_or_else(|| {
+            // A game created by a newer release during a rolling upgrade:
+            // retryable, another replica may play it.
             ApiError::new(
-                tonic::Code::Internal,
+                tonic::Code::Unavailable,
                 "unknown_game_type",
-                format!("this server does not play game type {game_type} (stored game of a newer release?)"),
+                format!("this replica does not play game type {game_type} (created by a newer release?); retry"),
             )
         })
     }
