@@ -71,7 +71,8 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<(State, Vec
         discarded: 0,
         scores: None,
     };
-    let mut events = vec![Event::DecksShuffled { decks: s.decks.to_vec() }];
+    // The deck order is in the state (and in the omniscient view), never in an event.
+    let mut events = Vec::new();
     if options.advanced {
         // Personal bonus tiles in reverse turn order [L481, L514].
         let queue: Vec<u8> = s.order.iter().rev().copied().collect();

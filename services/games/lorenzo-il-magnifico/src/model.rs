@@ -330,6 +330,4 @@ pub enum Event {
     Excommunicated { seat: u8, period: u8 },
     TurnOrder { order: Vec<u8> },
     GameEnded { scores: Vec<i32> },
-    /// Audit trail for omniscient viewers: the decks were shuffled / dealt.
-    DecksShuffled { decks: Vec<Vec<u8>> },
 }

@@ -245,9 +245,6 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
         Event::Excommunicated { seat, period } => Kind::Excommunicated(Excommunicated { seat: u(*seat), period: u(*period) }),
         Event::TurnOrder { order } => Kind::TurnOrder(TurnOrder { order: ids(order) }),
         Event::GameEnded { scores } => Kind::GameEnded(GameEnded { scores: scores.clone() }),
-        Event::DecksShuffled { decks } => {
-            Kind::DecksShuffled(DecksShuffled { decks: decks.iter().map(|d| Deck { cards: ids(d) }).collect() })
-        }
     };
     pb::Event { kind: Some(kind) }
 }

@@ -333,7 +333,6 @@ pub fn apply(s: &mut State, seat: usize, mv: &Move) -> Result<Vec<Scoped<Event>>
 fn flush(scoped: &mut Vec<Scoped<Event>>, ev: &mut Vec<Event>) {
     for e in ev.drain(..) {
         let s = match e {
-            Event::DecksShuffled { .. } => Scoped::omniscient(e),
             Event::DraftPacket { seat, .. } => Scoped::to_seat(seat as usize, e),
             _ => Scoped::public(e),
         };

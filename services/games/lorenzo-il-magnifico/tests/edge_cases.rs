@@ -374,10 +374,10 @@ fn leader_draft_passes_to_the_previous_seat_and_tiles_go_in_reverse_order() {
     }
     let Phase::LeaderDraft { packets, .. } = s.phase.clone() else { panic!() };
     assert_eq!(L::pending(&s), vec![0, 1, 2], "simultaneous picks");
-    let mut kept = vec![0u8; 3];
-    for seat in 0..3 {
+    let mut kept = [0u8; 3];
+    for (seat, k) in kept.iter_mut().enumerate() {
         let Move::PickLeader { leader } = legal(&s, seat)[0] else { panic!() };
-        kept[seat] = leader;
+        *k = leader;
         play(&mut s, seat, Move::PickLeader { leader });
     }
     let Phase::LeaderDraft { packets: next, .. } = s.phase.clone() else { panic!() };

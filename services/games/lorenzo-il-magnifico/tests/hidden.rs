@@ -99,7 +99,6 @@ fn events_are_scoped() {
             let events = L::apply(&mut s, seat, &m).unwrap();
             for e in &events {
                 match &e.event {
-                    Event::DecksShuffled { .. } => assert_eq!(e.audience, Audience::Omniscient),
                     Event::DraftPacket { seat, .. } | Event::LeaderPicked { seat, leader: Some(_) } => {
                         assert_eq!(e.audience, Audience::seat(*seat as usize));
                         private_seen += 1;

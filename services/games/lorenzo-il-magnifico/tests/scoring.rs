@@ -16,10 +16,10 @@ fn ids(kind: Kind, n: usize) -> Vec<u8> {
 #[test]
 fn territories_table() {
     let expected = [0, 0, 0, 1, 4, 10, 20];
-    for n in 0..=6 {
+    for (n, &want) in expected.iter().enumerate() {
         let mut s = fresh(2);
         s.players[0].cards[Kind::Territory.idx()] = ids(Kind::Territory, n);
-        assert_eq!(final_scores(&s)[0].territories, expected[n], "{n} territories");
+        assert_eq!(final_scores(&s)[0].territories, want, "{n} territories");
         excommunicate(&mut s, 0, ex::NO_VP_TERRITORIES);
         assert_eq!(final_scores(&s)[0].territories, 0);
     }
@@ -28,10 +28,10 @@ fn territories_table() {
 #[test]
 fn characters_table() {
     let expected = [0, 1, 3, 6, 10, 15, 21];
-    for n in 0..=6 {
+    for (n, &want) in expected.iter().enumerate() {
         let mut s = fresh(2);
         s.players[0].cards[Kind::Character.idx()] = ids(Kind::Character, n);
-        assert_eq!(final_scores(&s)[0].characters, expected[n], "{n} characters");
+        assert_eq!(final_scores(&s)[0].characters, want, "{n} characters");
         excommunicate(&mut s, 0, ex::NO_VP_CHARACTERS);
         assert_eq!(final_scores(&s)[0].characters, 0);
     }

@@ -5,7 +5,7 @@ corrections listed in data/README.md. tests/data_facts.rs compares our loaded
 data against that file, so an edit of cards.json that changes a fact fails a
 test. Card ids are luca-grella's printed numbers - 1; effects come from
 GiovanniBozzano; the printed costs are cross-checked against luca-grella here.
-  python3 data/tools/card_facts.py /work/shared/data-sources/lorenzo-il-magnifico > tests/fixtures/card_facts.txt
+  python3 data/tools/card_facts.py ../../../../shared/data-sources/lorenzo-il-magnifico > tests/fixtures/card_facts.txt
 """
 import json, sys
 S = sys.argv[1] + "/"

@@ -2,7 +2,7 @@
 """One-off transcription of development-card FACTS (names, numbers, costs, effects)
 from the third-party reference data into our own format (data/cards.json).
 Corrections are applied here and listed in data/README.md. Run:
-  python3 data/tools/transcribe_cards.py /work/shared/data-sources/lorenzo-il-magnifico > data/cards.json
+  python3 data/tools/transcribe_cards.py ../../../../shared/data-sources/lorenzo-il-magnifico > data/cards.json
 """
 import json, sys
 src = sys.argv[1] + "/GiovanniBozzano/"
