@@ -6,6 +6,7 @@ mod common;
 use common::*;
 use signoria_lorenzo_il_magnifico::effects::net_gain;
 use signoria_lorenzo_il_magnifico::model::*;
+use signoria_lorenzo_il_magnifico::placement::requirement;
 use signoria_lorenzo_il_magnifico::value::{ex, leader};
 
 const BLACK: u8 = 0;
@@ -296,6 +297,17 @@ fn ii_take_minus_four_applies_to_members_and_bonus_takes() {
     );
     t.players[0].res.0[SERVANTS] = 0;
     assert_eq!(legal(&t, 0), vec![Move::TakeBonusCard { space: sp(Kind::Territory, 1), servants: 0 }, Move::Decline]);
+
+    // Each of the four tiles lowers exactly its own type.
+    for k in Kind::ALL {
+        let mut s = fresh(2);
+        s.dice = [6, 1, 1];
+        excommunicate(&mut s, 0, ex::TAKE_MINUS_4 + k.idx() as u8);
+        for other in Kind::ALL {
+            let (base, need, _) = requirement(&s, 0, BLACK, sp(other, 2));
+            assert_eq!((base, need), (if other == k { 2 } else { 6 }, 3), "tile {k:?}, tower {other:?}");
+        }
+    }
 }
 
 fn activate(s: &mut State, l: u8) {
