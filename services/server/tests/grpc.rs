@@ -562,3 +562,96 @@ async fn grpc_web_over_http1() {
     assert!(text.contains("grpc-status:0"), "{text}");
     server.stop().await.unwrap();
 }
+
+/// A store that can be switched off, or made to lose the answer of a commit
+/// it applied (as when the connection drops after Redis ran the script).
+#[derive(Clone, Default)]
+struct FlakyStore {
+    inner: MemoryStore,
+    down: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    lose_commit_answer: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl FlakyStore {
+    fn check(&self) -> signoria_store::StoreResult<()> {
+        if self.down.load(std::sync::atomic::Ordering::SeqCst) {
+            Err(signoria_store::StoreError::Unavailable("switched off by the test".into()))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl GameStore for FlakyStore {
+    async fn create(&self, record: &signoria_store::GameRecord) -> signoria_store::StoreResult<()> {
+        self.check()?;
+        self.inner.create(record).await
+    }
+    async fn load(&self, game_id: &str) -> signoria_store::StoreResult<Option<signoria_store::GameRecord>> {
+        self.check()?;
+        self.inner.load(game_id).await
+    }
+    async fn commit(&self, commit: signoria_store::MoveCommit) -> signoria_store::StoreResult<signoria_store::CommitOutcome> {
+        self.check()?;
+        let outcome = self.inner.commit(commit).await?;
+        if self.lose_commit_answer.swap(false, std::sync::atomic::Ordering::SeqCst) {
+            return Err(signoria_store::StoreError::Unavailable("connection lost after the commit".into()));
+        }
+        Ok(outcome)
+    }
+    async fn lookup_request(&self, game_id: &str, request_id: &str) -> signoria_store::StoreResult<Option<(u64, Vec<u8>)>> {
+        self.check()?;
+        self.inner.lookup_request(game_id, request_id).await
+    }
+    async fn events_after(
+        &self,
+        game_id: &str,
+        after_version: u64,
+        limit: usize,
+    ) -> signoria_store::StoreResult<Vec<signoria_store::LoggedEvents>> {
+        self.check()?;
+        self.inner.events_after(game_id, after_version, limit).await
+    }
+    async fn wait_for_change(&self, game_id: &str, known_version: u64, timeout: Duration) -> signoria_store::StoreResult<()> {
+        self.inner.wait_for_change(game_id, known_version, timeout).await
+    }
+    async fn ping(&self) -> signoria_store::StoreResult<()> {
+        self.check()
+    }
+}
+
+#[tokio::test]
+async fn store_outages_are_unavailable_and_retries_are_safe() {
+    use std::sync::atomic::Ordering::SeqCst;
+    let store = FlakyStore::default();
+    let server = start_on(config(), store.clone()).await;
+    let (game_id, mut seats) = new_game(&server.url, 2, Some(8)).await;
+    let mut spectator = seats[0].with_token(None);
+    let (seat, legal) = first_move(&mut spectator, &game_id, &mut seats).await;
+    let mv = legal.moves[0].r#move.clone().unwrap();
+
+    store.down.store(true, SeqCst);
+    let err = seats[seat].submit_with_id(&game_id, legal.version, "m1", mv.clone()).await.unwrap_err();
+    assert_eq!(err.code(), Code::Unavailable);
+    assert_eq!(spectator.get_game(&game_id).await.unwrap_err().code(), Code::Unavailable);
+    store.down.store(false, SeqCst);
+    assert_eq!(spectator.get_game(&game_id).await.unwrap().version, legal.version, "nothing applied while down");
+
+    // The commit is applied but its answer is lost: the client retries the
+    // same request id and gets the original result, applied once.
+    store.lose_commit_answer.store(true, SeqCst);
+    let err = seats[seat].submit_with_id(&game_id, legal.version, "m1", mv.clone()).await.unwrap_err();
+    assert_eq!(err.code(), Code::Unavailable);
+    let retry = seats[seat].submit_with_id(&game_id, legal.version, "m1", mv.clone()).await.unwrap();
+    assert!(retry.duplicate);
+    assert_eq!(retry.version, legal.version + 1);
+    assert_eq!(spectator.get_game(&game_id).await.unwrap().version, legal.version + 1);
+
+    // The game goes on to the end.
+    let (snap, _) = play_out(&game_id, &mut seats, 21).await;
+    assert_eq!(snap.status, pb::GameStatus::Finished as i32);
+    let stats = spectator.server_stats().await.unwrap();
+    assert!(stats.rejections.get("UNAVAILABLE/store_unavailable").copied().unwrap_or(0) >= 2);
+    assert_eq!(stats.duplicates, 1);
+    server.stop().await.unwrap();
+}
