@@ -108,7 +108,8 @@ pub trait GameStore: Clone + Send + Sync + 'static {
         request_id: &str,
     ) -> impl Future<Output = StoreResult<Option<(u64, Vec<u8>)>>> + Send;
 
-    /// Event log entries with version > `after_version`, in order, at most `limit`.
+    /// Event log entries with version > `after_version`, in order, at most `limit`
+    /// (none for an unknown game).
     fn events_after(
         &self,
         game_id: &str,
@@ -118,6 +119,11 @@ pub trait GameStore: Clone + Send + Sync + 'static {
 
     /// Wait until the game may have moved past `known_version` (a wake-up, not a
     /// promise: callers re-read with `events_after`), or until `timeout`.
+    ///
+    /// Returns at once for an unknown game or one already past `known_version`.
+    /// Fails with `Unavailable` if the backend cannot be reached when called; a
+    /// backend lost while waiting only delays the wake-up (until it is back, or
+    /// the timeout), it never ends the wait early with an error.
     fn wait_for_change(
         &self,
         game_id: &str,
