@@ -62,7 +62,7 @@ struct ServeArgs {
     /// Address to listen on; port 0 picks a free port. The bound address is
     /// printed on stdout as `listening on ADDR`.
     #[arg(long, env = "SIGNORIA_LISTEN", default_value = "127.0.0.1:50051")]
-    listen: SocketAddr,
+    listen: String,
     /// Redis URL (`redis://host:port`); without it games live in this process.
     #[arg(long, env = "SIGNORIA_REDIS")]
     redis: Option<String>,
@@ -228,8 +228,12 @@ async fn serve(a: ServeArgs) -> anyhow::Result<()> {
         (None, Some(s)) if !s.is_empty() => Some(s.trim_end_matches(['\n', '\r']).as_bytes().to_vec()),
         _ => None,
     };
+    let listener = tokio::net::TcpListener::bind(a.listen.as_str())
+        .await
+        .with_context(|| format!("cannot listen on {}", a.listen))?;
+    let addr: SocketAddr = listener.local_addr()?;
     let mut config = ServerConfig {
-        listen: a.listen,
+        listen: addr,
         store: match a.redis.filter(|s| !s.is_empty()) {
             Some(url) => StoreConfig::Redis(url),
             None => StoreConfig::Memory,
@@ -250,10 +254,6 @@ async fn serve(a: ServeArgs) -> anyhow::Result<()> {
         tracing::warn!("--allow-client-seed: clients may choose game seeds (tests and replays only)");
     }
 
-    let listener = tokio::net::TcpListener::bind(config.listen)
-        .await
-        .with_context(|| format!("cannot listen on {}", config.listen))?;
-    let addr = listener.local_addr()?;
     // One line on stdout for harnesses (logs go to stderr).
     println!("listening on {addr}");
     use std::io::Write as _;
