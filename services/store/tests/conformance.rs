@@ -391,6 +391,53 @@ async fn racing_commits_one_wins<S: GameStore>(a: S, b: S) {
     assert_eq!(versions, (1..=5).collect());
 }
 
+/// Waiters on many games at once each wake on their own game's commit, and a
+/// game whose last waiter left (and was unsubscribed) wakes a new waiter.
+async fn wait_for_change_many_games<S: GameStore>(a: S, b: S) {
+    const GAMES: usize = 20;
+    let mut ids = Vec::new();
+    for _ in 0..GAMES {
+        ids.push(new_game(&a, "many").await);
+    }
+    // Waiters come and go: each first waits briefly and times out (leaving,
+    // which unsubscribes the game when it was the last), then waits for real.
+    let mut waiters = Vec::new();
+    for id in &ids {
+        let b = b.clone();
+        let id = id.clone();
+        waiters.push(tokio::spawn(async move {
+            for _ in 0..3 {
+                b.wait_for_change(&id, 0, Duration::from_millis(1))
+                    .await
+                    .unwrap();
+            }
+            b.wait_for_change(&id, 0, Duration::from_secs(3600))
+                .await
+                .unwrap();
+            b.load(&id).await.unwrap().unwrap().version
+        }));
+    }
+    // Commit in reverse order, so no waiter can rely on an earlier game's wake.
+    for id in ids.iter().rev() {
+        assert_eq!(
+            a.commit(commit(id, 0, "only")).await.unwrap(),
+            CommitOutcome::Committed { version: 1 }
+        );
+    }
+    for w in waiters {
+        assert_eq!(guarded("a waiter", w).await.unwrap(), 1);
+    }
+    // Nobody waits on these games now; a new waiter still wakes.
+    let id = ids[0].clone();
+    let waiter = {
+        let b = b.clone();
+        let id = id.clone();
+        tokio::spawn(async move { b.wait_for_change(&id, 1, Duration::from_secs(3600)).await })
+    };
+    a.commit(commit(&id, 1, "again")).await.unwrap();
+    guarded("the late waiter", waiter).await.unwrap().unwrap();
+}
+
 /// Declares each case once per store.
 macro_rules! conformance {
     ($($case:ident),* $(,)?) => {
@@ -429,5 +476,6 @@ conformance!(
     events_after_orders_and_limits,
     wait_for_change_returns,
     wait_for_change_wakes_on_commit,
+    wait_for_change_many_games,
     racing_commits_one_wins,
 );

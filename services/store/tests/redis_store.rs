@@ -1,7 +1,11 @@
-//! The Redis store across a Redis crash: operations fail cleanly with
-//! `Unavailable` while Redis is down, acknowledged commits survive (AOF with
-//! `appendfsync always`), and the same `RedisStore` works again once Redis is
-//! back on the same port. Always a private redis-server (this test kills it).
+//! Redis-only behaviour of the store.
+//!
+//! - Across a Redis crash: operations fail cleanly with `Unavailable` while
+//!   Redis is down, acknowledged commits survive (AOF with `appendfsync
+//!   always`), and the same `RedisStore` works again once Redis is back on the
+//!   same port (always a private redis-server: this test kills it).
+//! - Connecting to nothing fails with `Unavailable`.
+//! - The key layout of DESIGN.md.
 
 use std::future::Future;
 use std::time::Duration;
@@ -195,5 +199,65 @@ async fn connect_to_nothing_is_unavailable() {
     assert_unavailable(
         "connect with a bad url",
         RedisStore::connect("not a url").await,
+    );
+}
+
+/// The documented key layout (DESIGN.md, "Storage and events"): every key of
+/// a game carries the `{g:<id>}` hash tag; the stream entry of version v has
+/// the id `v-1`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keys_are_hash_tagged_and_the_stream_is_the_log() {
+    let redis = signoria_store::testutil::TestRedis::get().expect("redis-server");
+    let store = RedisStore::connect(redis.url()).await.unwrap();
+    let id = unique_id("layout");
+    store.create(&record(&id)).await.unwrap();
+    store.commit(commit(&id, 0)).await.unwrap();
+    store.commit(commit(&id, 1)).await.unwrap();
+
+    let mut con = redis::Client::open(redis.url())
+        .unwrap()
+        .get_multiplexed_async_connection()
+        .await
+        .unwrap();
+    let mut keys: Vec<String> = redis::cmd("KEYS")
+        .arg(format!("*{id}*"))
+        .query_async(&mut con)
+        .await
+        .unwrap();
+    keys.sort();
+    assert_eq!(
+        keys,
+        vec![
+            format!("{{g:{id}}}:events"),
+            format!("{{g:{id}}}:meta"),
+            format!("{{g:{id}}}:req"),
+        ]
+    );
+    let version: String = redis::cmd("HGET")
+        .arg(format!("{{g:{id}}}:meta"))
+        .arg("version")
+        .query_async(&mut con)
+        .await
+        .unwrap();
+    assert_eq!(version, "2");
+    let entries: Vec<(String, Vec<(String, Vec<u8>)>)> = redis::cmd("XRANGE")
+        .arg(format!("{{g:{id}}}:events"))
+        .arg("-")
+        .arg("+")
+        .query_async(&mut con)
+        .await
+        .unwrap();
+    assert_eq!(
+        entries,
+        vec![
+            (
+                "1-1".to_owned(),
+                vec![("e".to_owned(), b"events-1".to_vec())]
+            ),
+            (
+                "2-1".to_owned(),
+                vec![("e".to_owned(), b"events-2".to_vec())]
+            ),
+        ]
     );
 }
