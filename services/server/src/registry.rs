@@ -3,9 +3,9 @@
 //! The server knows games only through [`DynGame`] (object-safe, one
 //! implementation for every [`ProtoGame`] that has an [`Envelope`]) and the
 //! decoded states it hands out as [`DynState`]. Adding a game means:
-//! 1. its `oneof game` member in each envelope of `signoria.proto`, and
-//! 2. one `envelope!(Type, OneofVariant);` line plus one entry in
-//!    [`Registry::builtin`] below.
+//! 1. its `oneof game` member in each envelope of `signoria.proto` (and its
+//!    `extern_path` in `build.rs`, its crate in `Cargo.toml`), and
+//! 2. one line in the `games!` list below.
 
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
@@ -63,8 +63,22 @@ macro_rules! envelope {
     };
 }
 
-// ---- one line per game ----
-envelope!(signoria_lorenzo_il_magnifico::LorenzoIlMagnifico, LorenzoIlMagnifico);
+/// `games! { OneofVariant => GameType, ... }`: the envelope glue of every game
+/// and the list [`Registry::builtin`] registers.
+macro_rules! games {
+    ($($variant:ident => $game:ty),* $(,)?) => {
+        $(envelope!($game, $variant);)*
+
+        fn builtin_games() -> Vec<Box<dyn DynGame>> {
+            vec![$(Box::new(Registered::<$game>::new())),*]
+        }
+    };
+}
+
+// ---- one line per game (plus its `oneof game` member in signoria.proto) ----
+games! {
+    LorenzoIlMagnifico => signoria_lorenzo_il_magnifico::LorenzoIlMagnifico,
+}
 
 /// Why a game operation failed; [`crate::errors`] maps these to status codes.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -244,8 +258,9 @@ impl Registry {
     /// Every game this release plays.
     pub fn builtin() -> Self {
         let mut r = Registry::empty();
-        // ---- one line per game ----
-        r.register(Box::new(Registered::<signoria_lorenzo_il_magnifico::LorenzoIlMagnifico>::new()));
+        for game in builtin_games() {
+            r.register(game);
+        }
         r
     }
 
