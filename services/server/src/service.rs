@@ -313,6 +313,9 @@ impl<S: GameStore> GameServiceImpl<S> {
             return Err(ApiError::other_seat(seat, wanted));
         }
         let mv = r.r#move.as_ref().ok_or_else(|| ApiError::invalid("move is required"))?;
+        if mv.game.is_none() {
+            return Err(ApiError::invalid("the move is empty: set the game's member of the Move envelope"));
+        }
 
         let (record, game, mut state) = self.open(&r.game_id, caller).await?;
         let game_type = game.info().id;
