@@ -240,7 +240,8 @@ async fn keys_are_hash_tagged_and_the_stream_is_the_log() {
         .await
         .unwrap();
     assert_eq!(version, "2");
-    let entries: Vec<(String, Vec<(String, Vec<u8>)>)> = redis::cmd("XRANGE")
+    type Entry = (String, Vec<(String, Vec<u8>)>);
+    let entries: Vec<Entry> = redis::cmd("XRANGE")
         .arg(format!("{{g:{id}}}:events"))
         .arg("-")
         .arg("+")

@@ -167,7 +167,7 @@ pub async fn racing_clients(cluster: &Cluster) -> Result<()> {
         let (snap, seat, legal) = pending(&mut cluster.client(0), &game).await?;
         let v = legal.version;
         let token = game.tokens[seat].clone();
-        let pick = |rng: &mut Rng| legal.moves[rng.below(legal.moves.len())].r#move.clone();
+        let pick = |rng: &mut Rng| legal.moves[rng.below(legal.moves.len())].r#move;
         let (m1, m2) = (pick(&mut rng), pick(&mut rng));
         let (mut c1, mut c2) = (cluster.client(0), cluster.client(1));
         let (rid1, rid2) = (unique_id("race-a"), unique_id("race-b"));
@@ -222,7 +222,7 @@ pub async fn repeated_request_id(cluster: &Cluster) -> Result<()> {
     advance(cluster, &game, &mut rng, 3).await?;
     let (_, seat, legal) = pending(&mut cluster.client(0), &game).await?;
     let token = game.tokens[seat].clone();
-    let mv = legal.moves[rng.below(legal.moves.len())].r#move.clone();
+    let mv = legal.moves[rng.below(legal.moves.len())].r#move;
     let rid = unique_id("same-request");
 
     let first = submit(
@@ -231,7 +231,7 @@ pub async fn repeated_request_id(cluster: &Cluster) -> Result<()> {
         Some(&token),
         legal.version,
         &rid,
-        mv.clone(),
+        mv,
     )
     .await
     .context("the first submission")?;
@@ -246,7 +246,7 @@ pub async fn repeated_request_id(cluster: &Cluster) -> Result<()> {
             Some(&token),
             legal.version,
             &rid,
-            mv.clone(),
+            mv,
         )
         .await
         .with_context(|| format!("the repeated submission #{i}"))?;
@@ -294,7 +294,7 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     let (before, seat, legal) = pending(&mut cluster.client(0), &game).await?;
     let v = legal.version;
     let token = game.tokens[seat].clone();
-    let good = legal.moves[0].r#move.clone();
+    let good = legal.moves[0].r#move;
     let id = game.game_id.clone();
     let mut c = cluster.client(1);
 
@@ -336,7 +336,7 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     ] {
         expect_code(
             what,
-            submit(&mut c, &id, Some(bad), v, &unique_id("r"), good.clone()).await,
+            submit(&mut c, &id, Some(bad), v, &unique_id("r"), good).await,
             Code::Unauthenticated,
         )?;
     }
@@ -349,7 +349,7 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
                 game_id: id.clone(),
                 expected_version: v,
                 request_id: unique_id("r"),
-                r#move: good.clone(),
+                r#move: good,
                 seat: Some(other_seat as u32),
             },
             Some(&token),
@@ -363,7 +363,7 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     // A spectator moving.
     expect_code(
         "a spectator moving",
-        submit(&mut c, &id, None, v, &unique_id("r"), good.clone()).await,
+        submit(&mut c, &id, None, v, &unique_id("r"), good).await,
         Code::PermissionDenied,
     )?;
     // A seat that is not pending moving: not its decision.
@@ -378,7 +378,7 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
                 Some(&game.tokens[idle]),
                 v,
                 &unique_id("r"),
-                good.clone(),
+                good,
             )
             .await,
             Code::FailedPrecondition,
@@ -423,16 +423,12 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     )?;
     expect_code(
         "a request id over 128 characters",
-        submit(&mut c, &id, Some(&token), v, &"r".repeat(129), good.clone()).await,
+        submit(&mut c, &id, Some(&token), v, &"r".repeat(129), good).await,
         Code::InvalidArgument,
     )?;
 
     // Illegal: a move that is not in the list.
-    let listed: Vec<pb::Move> = legal
-        .moves
-        .iter()
-        .filter_map(|m| m.r#move.clone())
-        .collect();
+    let listed: Vec<pb::Move> = legal.moves.iter().filter_map(|m| m.r#move).collect();
     let candidates = [
         lorenzo::r#move::Kind::Place(lorenzo::r#move::Place {
             member: 0,
@@ -476,15 +472,7 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     for stale in [v + 1, v + 100].into_iter().chain(v.checked_sub(1)) {
         let msg = expect_code(
             &format!("expected version {stale} at {v}"),
-            submit(
-                &mut c,
-                &id,
-                Some(&token),
-                stale,
-                &unique_id("r"),
-                good.clone(),
-            )
-            .await,
+            submit(&mut c, &id, Some(&token), stale, &unique_id("r"), good).await,
             Code::Aborted,
         )?;
         ensure!(
@@ -581,7 +569,8 @@ pub async fn watch_to_end(
     loop {
         let after = seen.last().map_or(0, |m: &pb::WatchGameResponse| m.version);
         let attempt = async {
-            let mut stream = watch(&mut rotation.next(), &game_id, token.as_deref(), after).await?;
+            let mut stream =
+                watch(&mut rotation.client(), &game_id, token.as_deref(), after).await?;
             read_watch(&mut stream, &mut seen, |v| {
                 progress.send_replace(v);
                 false
@@ -727,7 +716,7 @@ pub async fn redis_restart_mid_game(cluster: &mut Cluster) -> Result<()> {
     let (before, seat, legal) = pending(&mut cluster.client(1), &game).await?;
     let acknowledged = before.version;
     let token = game.tokens[seat].clone();
-    let mv = legal.moves[rng.below(legal.moves.len())].r#move.clone();
+    let mv = legal.moves[rng.below(legal.moves.len())].r#move;
     let rid = unique_id("during-outage");
 
     // A spectator watching through the outage, resuming whenever it fails,
@@ -757,15 +746,7 @@ pub async fn redis_restart_mid_game(cluster: &mut Cluster) -> Result<()> {
         )?;
         expect_code(
             "SubmitMove while Redis is down",
-            submit(
-                &mut c,
-                &game.game_id,
-                Some(&token),
-                acknowledged,
-                &rid,
-                mv.clone(),
-            )
-            .await,
+            submit(&mut c, &game.game_id, Some(&token), acknowledged, &rid, mv).await,
             Code::Unavailable,
         )?;
     }
@@ -799,7 +780,7 @@ pub async fn redis_restart_mid_game(cluster: &mut Cluster) -> Result<()> {
         Some(&token),
         acknowledged,
         &rid,
-        mv.clone(),
+        mv,
     )
     .await?;
     ensure!(retried.version == acknowledged + 1 && !retried.duplicate);

@@ -514,7 +514,7 @@ impl Rotation {
     }
 
     /// The client for the next request.
-    pub fn next(&mut self) -> Client {
+    pub fn client(&mut self) -> Client {
         let c = self.clients[self.next % self.clients.len()].clone();
         self.next += 1;
         c
@@ -530,7 +530,7 @@ pub async fn random_step(
     rng: &mut Rng,
     request_id: &str,
 ) -> Result<Option<(usize, pb::SubmitMoveResponse)>> {
-    let snap = get_game(&mut rotation.next(), &game.game_id)
+    let snap = get_game(&mut rotation.client(), &game.game_id)
         .await
         .context("GetGame")?;
     if snap.status == pb::GameStatus::Finished as i32 {
@@ -544,7 +544,7 @@ pub async fn random_step(
     );
     let seat = snap.pending_seats[rng.below(snap.pending_seats.len())] as usize;
     let token = &game.tokens[seat];
-    let legal = legal_moves(&mut rotation.next(), &game.game_id, token)
+    let legal = legal_moves(&mut rotation.client(), &game.game_id, token)
         .await
         .context("ListLegalMoves")?;
     anyhow::ensure!(
@@ -564,7 +564,7 @@ pub async fn random_step(
     );
     let pick = legal.moves[rng.below(legal.moves.len())].clone();
     let resp = submit(
-        &mut rotation.next(),
+        &mut rotation.client(),
         &game.game_id,
         Some(token),
         legal.version,
@@ -621,7 +621,9 @@ pub async fn play_to_end(
     game: &TestGame,
     rng: &mut Rng,
 ) -> Result<Played> {
-    let start = get_game(&mut rotation.next(), &game.game_id).await?.version;
+    let start = get_game(&mut rotation.client(), &game.game_id)
+        .await?
+        .version;
     let mut moves = Vec::new();
     loop {
         let rid = unique_id("move");
@@ -635,7 +637,7 @@ pub async fn play_to_end(
             game.game_id
         );
     }
-    let snapshot = get_game(&mut rotation.next(), &game.game_id).await?;
+    let snapshot = get_game(&mut rotation.client(), &game.game_id).await?;
     anyhow::ensure!(
         snapshot.version == start + moves.len() as u64,
         "{} moves made from version {start}, version is {}",
