@@ -561,3 +561,30 @@ async fn bot_random(a: RandomBotArgs) -> anyhow::Result<()> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lorenzo_options_parse() {
+        assert_eq!(game_options("lorenzo-il-magnifico", &[]).unwrap(), None);
+        let o = game_options("lorenzo-il-magnifico", &["advanced=false".into()]).unwrap().unwrap();
+        let Some(pb::game_options::Game::LorenzoIlMagnifico(l)) = o.game else { panic!("{o:?}") };
+        assert_eq!(l.advanced, Some(false));
+        assert!(game_options("lorenzo-il-magnifico", &["advanced=maybe".into()]).is_err());
+        assert!(game_options("lorenzo-il-magnifico", &["colour=red".into()]).is_err());
+        assert!(game_options("lorenzo-il-magnifico", &["advanced".into()]).is_err());
+        assert!(game_options("chess", &["x=1".into()]).is_err());
+    }
+
+    #[test]
+    fn bot_choices_are_in_range_and_seeded() {
+        let (mut a, mut b) = (BotRng(3), BotRng(3));
+        for n in 1..50 {
+            let x = a.below(n);
+            assert!(x < n);
+            assert_eq!(x, b.below(n));
+        }
+    }
+}
