@@ -313,6 +313,8 @@ pub enum Event {
     LeaderPicked { seat: u8, leader: Option<u8> },
     /// The new draft packet a seat receives (private).
     DraftPacket { seat: u8, leaders: Vec<u8> },
+    /// `value`: the member's value with servants and character bonuses (towers: all take modifiers); the
+    /// harvest/production action value is in `Harvested`/`Produced` (RULINGS.md R2).
     Placed { seat: u8, member: u8, space: u8, servants: u8, value: i32 },
     CardTaken { seat: u8, card: u8, space: u8, paid: Res },
     PrivilegeChosen { seat: u8, option: u8 },
