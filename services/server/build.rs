@@ -8,11 +8,16 @@ use std::path::PathBuf;
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let proto_root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../proto");
     let api = proto_root.join("signoria/v1/signoria.proto");
-    println!("cargo:rerun-if-changed={}", proto_root.join("signoria/v1").display());
+    println!(
+        "cargo:rerun-if-changed={}",
+        proto_root.join("signoria/v1").display()
+    );
     println!("cargo:rerun-if-changed={}", api.display());
     println!(
         "cargo:rerun-if-changed={}",
-        proto_root.join("signoria/v1/games/lorenzo_il_magnifico.proto").display()
+        proto_root
+            .join("signoria/v1/games/lorenzo_il_magnifico.proto")
+            .display()
     );
 
     // Includes the imported game protos.
@@ -26,7 +31,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     tonic_prost_build::configure()
         .build_server(true)
         .build_client(true)
-        .extern_path(".signoria.v1.games.lorenzo_il_magnifico", "::signoria_lorenzo_il_magnifico::pb")
+        .extern_path(
+            ".signoria.v1.games.lorenzo_il_magnifico",
+            "::signoria_lorenzo_il_magnifico::pb",
+        )
         .compile_fds(fds)?;
     Ok(())
 }

@@ -10,7 +10,9 @@ use signoria_server::pb;
 
 fn pool() -> &'static DescriptorPool {
     static POOL: OnceLock<DescriptorPool> = OnceLock::new();
-    POOL.get_or_init(|| DescriptorPool::decode(pb::FILE_DESCRIPTOR_SET).expect("the API descriptor set decodes"))
+    POOL.get_or_init(|| {
+        DescriptorPool::decode(pb::FILE_DESCRIPTOR_SET).expect("the API descriptor set decodes")
+    })
 }
 
 /// Any message of the API (by full name) as JSON.
@@ -21,7 +23,10 @@ pub fn to_json(full_name: &str, bytes: &[u8]) -> Value {
     match DynamicMessage::decode(desc, bytes) {
         // Defaults are printed too: seat 0 is a seat, not an absent field.
         Ok(m) => m
-            .serialize_with_options(serde_json::value::Serializer, &SerializeOptions::new().skip_default_fields(false))
+            .serialize_with_options(
+                serde_json::value::Serializer,
+                &SerializeOptions::new().skip_default_fields(false),
+            )
             .unwrap_or_else(|e| Value::String(format!("<{e}>"))),
         Err(e) => Value::String(format!("<undecodable {full_name}: {e}>")),
     }
@@ -49,7 +54,10 @@ mod tests {
 
     #[test]
     fn events_print_as_json() {
-        let e = pb::Event { game: None, version: 7 };
+        let e = pb::Event {
+            game: None,
+            version: 7,
+        };
         assert_eq!(event(&e)["version"], Value::String("7".into()));
     }
 }

@@ -27,7 +27,11 @@ use tonic::Code;
 use crate::client::Client;
 
 #[derive(Parser)]
-#[command(name = "signoria", version, about = "Signoria: Renaissance board games as a gRPC service")]
+#[command(
+    name = "signoria",
+    version,
+    about = "Signoria: Renaissance board games as a gRPC service"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -53,7 +57,11 @@ enum Command {
 #[derive(Args)]
 struct ServerArg {
     /// Server URL.
-    #[arg(long, env = "SIGNORIA_SERVER", default_value = "http://127.0.0.1:50051")]
+    #[arg(
+        long,
+        env = "SIGNORIA_SERVER",
+        default_value = "http://127.0.0.1:50051"
+    )]
     server: String,
 }
 
@@ -74,7 +82,12 @@ struct ServeArgs {
     #[arg(long, env = "SIGNORIA_TOKEN_SECRET_FILE")]
     token_secret_file: Option<PathBuf>,
     /// The seat-token secret itself (prefer the file).
-    #[arg(long = "token-secret", env = "SIGNORIA_TOKEN_SECRET", hide_env_values = true, hide = true)]
+    #[arg(
+        long = "token-secret",
+        env = "SIGNORIA_TOKEN_SECRET",
+        hide_env_values = true,
+        hide = true
+    )]
     token_secret: Option<String>,
     /// Log filter (`info`, `debug`, `signoria_server=debug,info`); RUST_LOG wins.
     #[arg(long, env = "SIGNORIA_LOG_LEVEL", default_value = "info")]
@@ -95,7 +108,11 @@ struct ServeArgs {
     #[arg(long, env = "SIGNORIA_MAX_WATCHERS", default_value_t = 10_000)]
     max_watchers: usize,
     /// Concurrent requests per connection (load shedding beyond).
-    #[arg(long, env = "SIGNORIA_MAX_CONCURRENCY_PER_CONNECTION", default_value_t = 256)]
+    #[arg(
+        long,
+        env = "SIGNORIA_MAX_CONCURRENCY_PER_CONNECTION",
+        default_value_t = 256
+    )]
     max_concurrency_per_connection: usize,
     /// Largest request message, in bytes.
     #[arg(long, env = "SIGNORIA_MAX_REQUEST_BYTES", default_value_t = 64 * 1024)]
@@ -193,7 +210,9 @@ struct RandomBotArgs {
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
     rt.block_on(async move {
         match cli.command {
             Command::Serve(a) => serve(a).await,
@@ -207,25 +226,33 @@ fn main() -> anyhow::Result<()> {
 }
 
 fn secs(s: f64, what: &str) -> anyhow::Result<Duration> {
-    Duration::try_from_secs_f64(s).with_context(|| format!("{what} must be a non-negative number of seconds"))
+    Duration::try_from_secs_f64(s)
+        .with_context(|| format!("{what} must be a non-negative number of seconds"))
 }
 
 async fn serve(a: ServeArgs) -> anyhow::Result<()> {
     let _telemetry = signoria_server::telemetry::init(&TelemetryConfig {
         log_level: a.log_level.clone(),
         log_format: a.log_format,
-        otlp_endpoint: a.otlp_endpoint.clone().or_else(|| std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT").ok()).filter(|s| !s.is_empty()),
+        otlp_endpoint: a
+            .otlp_endpoint
+            .clone()
+            .or_else(|| std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT").ok())
+            .filter(|s| !s.is_empty()),
         service_name: "signoria".into(),
     })?;
     let token_secret = match (&a.token_secret_file, &a.token_secret) {
         (Some(path), _) => {
-            let mut bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let mut bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
             while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
                 bytes.pop();
             }
             Some(bytes)
         }
-        (None, Some(s)) if !s.is_empty() => Some(s.trim_end_matches(['\n', '\r']).as_bytes().to_vec()),
+        (None, Some(s)) if !s.is_empty() => {
+            Some(s.trim_end_matches(['\n', '\r']).as_bytes().to_vec())
+        }
         _ => None,
     };
     let listener = tokio::net::TcpListener::bind(a.listen.as_str())
@@ -243,7 +270,8 @@ async fn serve(a: ServeArgs) -> anyhow::Result<()> {
         concurrency_per_connection: a.max_concurrency_per_connection,
         shutdown_delay: secs(a.shutdown_delay, "--shutdown-delay")?,
         drain_timeout: secs(a.drain_timeout, "--drain-timeout")?,
-        max_connection_age: Some(secs(a.max_connection_age, "--max-connection-age")?).filter(|d| !d.is_zero()),
+        max_connection_age: Some(secs(a.max_connection_age, "--max-connection-age")?)
+            .filter(|d| !d.is_zero()),
         ..ServerConfig::default()
     };
     config.service.allow_client_seed = a.allow_client_seed;
@@ -251,7 +279,9 @@ async fn serve(a: ServeArgs) -> anyhow::Result<()> {
     config.service.max_in_flight = a.max_in_flight;
     config.service.max_watchers = a.max_watchers;
     if config.service.allow_client_seed {
-        tracing::warn!("--allow-client-seed: clients may choose game seeds (tests and replays only)");
+        tracing::warn!(
+            "--allow-client-seed: clients may choose game seeds (tests and replays only)"
+        );
     }
 
     // One line on stdout for harnesses (logs go to stderr).
@@ -286,9 +316,15 @@ async fn shutdown_signal() {
 async fn games(a: ServerArg) -> anyhow::Result<()> {
     let mut c = Client::connect(&a.server, None).await?;
     for t in c.list_game_types().await?.game_types {
-        println!("{}  {} ({}-{} players)", t.id, t.display_name, t.min_players, t.max_players);
+        println!(
+            "{}  {} ({}-{} players)",
+            t.id, t.display_name, t.min_players, t.max_players
+        );
         for o in t.options {
-            println!("    --option {}=...  {} (default {})", o.name, o.description, o.default);
+            println!(
+                "    --option {}=...  {} (default {})",
+                o.name, o.description, o.default
+            );
         }
     }
     Ok(())
@@ -301,7 +337,9 @@ fn game_options(game: &str, kvs: &[String]) -> anyhow::Result<Option<pb::GameOpt
     }
     let mut map = BTreeMap::new();
     for kv in kvs {
-        let (k, v) = kv.split_once('=').with_context(|| format!("option {kv:?} is not NAME=VALUE"))?;
+        let (k, v) = kv
+            .split_once('=')
+            .with_context(|| format!("option {kv:?} is not NAME=VALUE"))?;
         map.insert(k.trim().to_string(), v.trim().to_string());
     }
     let parse_bool = |k: &str, v: &str| -> anyhow::Result<bool> {
@@ -320,7 +358,9 @@ fn game_options(game: &str, kvs: &[String]) -> anyhow::Result<Option<pb::GameOpt
                     _ => bail!("{game} has no option {k:?} (options: advanced)"),
                 }
             }
-            Ok(Some(pb::GameOptions { game: Some(pb::game_options::Game::LorenzoIlMagnifico(o)) }))
+            Ok(Some(pb::GameOptions {
+                game: Some(pb::game_options::Game::LorenzoIlMagnifico(o)),
+            }))
         }
         _ => bail!("this client does not know the options of game type {game:?}"),
     }
@@ -344,7 +384,10 @@ async fn new_game(a: NewArgs) -> anyhow::Result<()> {
             .iter()
             .map(|s| serde_json::json!({"seat": s.seat, "label": s.label, "token": s.token}))
             .collect();
-        println!("{}", serde_json::json!({"game_id": resp.game_id, "game_type": a.game, "seats": seats}));
+        println!(
+            "{}",
+            serde_json::json!({"game_id": resp.game_id, "game_type": a.game, "seats": seats})
+        );
     } else {
         println!("game {}", resp.game_id);
         for s in &resp.seats {
@@ -388,7 +431,10 @@ async fn play(a: PlayArgs) -> anyhow::Result<()> {
             bail!("the token is not a seat token of this game");
         };
         if !snap.pending_seats.contains(&me) {
-            println!("version {}: waiting for seat(s) {:?}...", snap.version, snap.pending_seats);
+            println!(
+                "version {}: waiting for seat(s) {:?}...",
+                snap.version, snap.pending_seats
+            );
             c.wait_past(&a.game, snap.version).await?;
             continue;
         }
@@ -401,7 +447,10 @@ async fn play(a: PlayArgs) -> anyhow::Result<()> {
         {
             println!("{}", json::pretty(json::view(v)));
         }
-        println!("version {} — seat {me}, your decision (pending: {:?}):", moves.version, snap.pending_seats);
+        println!(
+            "version {} — seat {me}, your decision (pending: {:?}):",
+            moves.version, snap.pending_seats
+        );
         for (i, m) in moves.moves.iter().enumerate() {
             println!("  {:>3}  {}", i + 1, m.label);
         }
@@ -426,7 +475,10 @@ async fn play(a: PlayArgs) -> anyhow::Result<()> {
             }
         };
         let Some(i) = choice else { continue };
-        let mv = moves.moves[i].r#move.clone().context("server sent a legal move without a move")?;
+        let mv = moves.moves[i]
+            .r#move
+            .clone()
+            .context("server sent a legal move without a move")?;
         match c.submit(&a.game, moves.version, mv).await {
             Ok(resp) => {
                 println!("-> version {}", resp.version);
@@ -434,7 +486,9 @@ async fn play(a: PlayArgs) -> anyhow::Result<()> {
                     println!("   {}", json::compact(json::event(e)));
                 }
             }
-            Err(s) if s.code() == Code::Aborted => println!("the game moved on ({}); refreshing", s.message()),
+            Err(s) if s.code() == Code::Aborted => {
+                println!("the game moved on ({}); refreshing", s.message())
+            }
             Err(s) if s.code() == Code::FailedPrecondition => println!("refused: {}", s.message()),
             Err(s) => return Err(client::status_error(s)),
         }
@@ -451,7 +505,11 @@ async fn watch(a: WatchArgs) -> anyhow::Result<()> {
                 match stream.message().await {
                     Ok(Some(msg)) => {
                         backoff = Duration::from_millis(100);
-                        println!("version {}{}", msg.version, if msg.finished { " (final)" } else { "" });
+                        println!(
+                            "version {}{}",
+                            msg.version,
+                            if msg.finished { " (final)" } else { "" }
+                        );
                         for e in &msg.events {
                             println!("  {}", json::compact(json::event(e)));
                         }
@@ -470,7 +528,10 @@ async fn watch(a: WatchArgs) -> anyhow::Result<()> {
                         break;
                     }
                     Err(s) if retryable(s.code()) => {
-                        eprintln!("stream interrupted ({}); resuming after version {last}", s.message());
+                        eprintln!(
+                            "stream interrupted ({}); resuming after version {last}",
+                            s.message()
+                        );
                         break;
                     }
                     Err(s) => return Err(client::status_error(s)),
@@ -486,7 +547,15 @@ async fn watch(a: WatchArgs) -> anyhow::Result<()> {
 }
 
 fn retryable(code: Code) -> bool {
-    matches!(code, Code::Unavailable | Code::Unknown | Code::Internal | Code::Cancelled | Code::ResourceExhausted | Code::DeadlineExceeded)
+    matches!(
+        code,
+        Code::Unavailable
+            | Code::Unknown
+            | Code::Internal
+            | Code::Cancelled
+            | Code::ResourceExhausted
+            | Code::DeadlineExceeded
+    )
 }
 
 /// splitmix64: a tiny, good-enough generator for bot choices.
@@ -507,7 +576,10 @@ impl BotRng {
 
 async fn bot_random(a: RandomBotArgs) -> anyhow::Result<()> {
     let seed = a.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1)
     });
     let mut rng = BotRng(seed);
     // One client per seat; the seat comes from the server (`your_seat`).
@@ -515,7 +587,9 @@ async fn bot_random(a: RandomBotArgs) -> anyhow::Result<()> {
     for t in &a.tokens {
         let mut c = Client::connect(&a.server.server, Some(t.clone())).await?;
         let snap = c.get_game(&a.game).await?;
-        let seat = snap.your_seat.context("a --token is not a seat token of this game")?;
+        let seat = snap
+            .your_seat
+            .context("a --token is not a seat token of this game")?;
         seats.insert(seat, c);
     }
     let mut observer = Client::connect(&a.server.server, None).await?;
@@ -528,7 +602,12 @@ async fn bot_random(a: RandomBotArgs) -> anyhow::Result<()> {
             println!("bot made {moves_made} moves");
             return Ok(());
         }
-        let mine: Vec<u32> = snap.pending_seats.iter().copied().filter(|s| seats.contains_key(s)).collect();
+        let mine: Vec<u32> = snap
+            .pending_seats
+            .iter()
+            .copied()
+            .filter(|s| seats.contains_key(s))
+            .collect();
         if mine.is_empty() {
             observer.wait_past(&a.game, snap.version).await?;
             continue;
@@ -540,7 +619,10 @@ async fn bot_random(a: RandomBotArgs) -> anyhow::Result<()> {
             continue;
         }
         let pick = &legal.moves[rng.below(legal.moves.len())];
-        let mv = pick.r#move.clone().context("server sent a legal move without a move")?;
+        let mv = pick
+            .r#move
+            .clone()
+            .context("server sent a legal move without a move")?;
         match c.submit(&a.game, legal.version, mv).await {
             Ok(resp) => {
                 moves_made += 1;
@@ -569,8 +651,12 @@ mod tests {
     #[test]
     fn lorenzo_options_parse() {
         assert_eq!(game_options("lorenzo-il-magnifico", &[]).unwrap(), None);
-        let o = game_options("lorenzo-il-magnifico", &["advanced=false".into()]).unwrap().unwrap();
-        let Some(pb::game_options::Game::LorenzoIlMagnifico(l)) = o.game else { panic!("{o:?}") };
+        let o = game_options("lorenzo-il-magnifico", &["advanced=false".into()])
+            .unwrap()
+            .unwrap();
+        let Some(pb::game_options::Game::LorenzoIlMagnifico(l)) = o.game else {
+            panic!("{o:?}")
+        };
         assert_eq!(l.advanced, Some(false));
         assert!(game_options("lorenzo-il-magnifico", &["advanced=maybe".into()]).is_err());
         assert!(game_options("lorenzo-il-magnifico", &["colour=red".into()]).is_err());

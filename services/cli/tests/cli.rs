@@ -30,14 +30,27 @@ fn serve(extra: &[&str]) -> Server {
         .spawn()
         .expect("signoria serve starts");
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let addr = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("unexpected first line {line:?}")).to_string();
-    Server { child, url: format!("http://{addr}") }
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_string();
+    Server {
+        child,
+        url: format!("http://{addr}"),
+    }
 }
 
 fn run(args: &[&str]) -> String {
     let out = Command::new(BIN).args(args).output().unwrap();
-    assert!(out.status.success(), "signoria {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "signoria {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -50,12 +63,30 @@ fn serve_new_watch_bot_and_shut_down() {
     assert!(games.contains("lorenzo-il-magnifico"), "{games}");
 
     let created = run(&[
-        "new", "--server", &url, "--game", "lorenzo-il-magnifico", "--players", "3", "--option", "advanced=false",
-        "--seed", "12", "--label", "Ann",
+        "new",
+        "--server",
+        &url,
+        "--game",
+        "lorenzo-il-magnifico",
+        "--players",
+        "3",
+        "--option",
+        "advanced=false",
+        "--seed",
+        "12",
+        "--label",
+        "Ann",
     ]);
     let mut lines = created.lines();
-    let game_id = lines.next().unwrap().strip_prefix("game ").unwrap().to_string();
-    let seats: Vec<Vec<String>> = lines.map(|l| l.split_whitespace().map(str::to_string).collect()).collect();
+    let game_id = lines
+        .next()
+        .unwrap()
+        .strip_prefix("game ")
+        .unwrap()
+        .to_string();
+    let seats: Vec<Vec<String>> = lines
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect();
     assert_eq!(seats.len(), 3);
     assert_eq!(seats[0][0], "seat");
     assert_eq!(seats[0][1], "0");
@@ -68,14 +99,19 @@ fn serve_new_watch_bot_and_shut_down() {
         .spawn()
         .unwrap();
     let bot = run(&[
-        "bot", "random", "--server", &url, "--game", &game_id, "--token", tokens[0], "--token", tokens[1], "--token",
-        tokens[2], "--seed", "5",
+        "bot", "random", "--server", &url, "--game", &game_id, "--token", tokens[0], "--token",
+        tokens[1], "--token", tokens[2], "--seed", "5",
     ]);
     assert!(bot.contains("game over"), "{bot}");
     assert!(bot.contains("rank 1"), "{bot}");
     let moves: u64 = bot
         .lines()
-        .find_map(|l| l.strip_prefix("bot made ")?.strip_suffix(" moves")?.parse().ok())
+        .find_map(|l| {
+            l.strip_prefix("bot made ")?
+                .strip_suffix(" moves")?
+                .parse()
+                .ok()
+        })
         .expect("the bot reports its moves");
 
     // The watcher printed every version once, in order, and ended by itself.
@@ -88,11 +124,27 @@ fn serve_new_watch_bot_and_shut_down() {
         .map(|v| v.split_whitespace().next().unwrap().parse().unwrap())
         .collect();
     assert_eq!(versions, (1..=moves).collect::<Vec<_>>());
-    assert!(text.lines().rev().find(|l| l.starts_with("version ")).unwrap().ends_with("(final)"));
+    assert!(
+        text.lines()
+            .rev()
+            .find(|l| l.starts_with("version "))
+            .unwrap()
+            .ends_with("(final)")
+    );
 
     // A bad option is refused before anything is sent.
     let out = Command::new(BIN)
-        .args(["new", "--server", &url, "--game", "lorenzo-il-magnifico", "--players", "2", "--option", "colour=red"])
+        .args([
+            "new",
+            "--server",
+            &url,
+            "--game",
+            "lorenzo-il-magnifico",
+            "--players",
+            "2",
+            "--option",
+            "colour=red",
+        ])
         .output()
         .unwrap();
     assert!(!out.status.success());
@@ -101,7 +153,13 @@ fn serve_new_watch_bot_and_shut_down() {
     #[cfg(unix)]
     {
         let pid = server.child.id().to_string();
-        assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+        assert!(
+            Command::new("kill")
+                .args(["-TERM", &pid])
+                .status()
+                .unwrap()
+                .success()
+        );
         let status = server.child.wait().unwrap();
         assert!(status.success(), "{status:?}");
     }

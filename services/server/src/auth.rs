@@ -73,7 +73,9 @@ impl TokenSigner {
     /// A signer with this secret (any length; callers enforce
     /// [`MIN_SECRET_BYTES`] for configured secrets).
     pub fn new(secret: &[u8]) -> Self {
-        TokenSigner { key: HmacSha256::new_from_slice(secret).expect("HMAC takes keys of any length") }
+        TokenSigner {
+            key: HmacSha256::new_from_slice(secret).expect("HMAC takes keys of any length"),
+        }
     }
 
     /// A signer with a fresh random 32-byte secret.
@@ -101,22 +103,34 @@ impl TokenSigner {
     /// The seat a token stands for in `game_id`.
     pub fn verify(&self, game_id: &str, token: &str) -> Result<Seat, AuthError> {
         let mut parts = token.trim().split('.');
-        let (Some(prefix), Some(seat), Some(tag), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        let (Some(prefix), Some(seat), Some(tag), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
             return Err(AuthError::Malformed);
         };
-        if prefix != TOKEN_PREFIX || seat.is_empty() || seat.len() > 4 || !seat.bytes().all(|b| b.is_ascii_digit()) {
+        if prefix != TOKEN_PREFIX
+            || seat.is_empty()
+            || seat.len() > 4
+            || !seat.bytes().all(|b| b.is_ascii_digit())
+        {
             return Err(AuthError::Malformed);
         }
         let seat: Seat = seat.parse().map_err(|_| AuthError::Malformed)?;
         let tag = unhex(tag).ok_or(AuthError::Malformed)?;
         // Constant-time comparison.
-        self.mac(game_id, seat).verify_slice(&tag).map_err(|_| AuthError::Invalid)?;
+        self.mac(game_id, seat)
+            .verify_slice(&tag)
+            .map_err(|_| AuthError::Invalid)?;
         Ok(seat)
     }
 
     /// The caller from request metadata: a verified seat, or a spectator when
     /// there is no `authorization` header.
-    pub fn caller(&self, metadata: &tonic::metadata::MetadataMap, game_id: &str) -> Result<Caller, AuthError> {
+    pub fn caller(
+        &self,
+        metadata: &tonic::metadata::MetadataMap,
+        game_id: &str,
+    ) -> Result<Caller, AuthError> {
         let Some(value) = metadata.get("authorization") else {
             return Ok(Caller::Spectator);
         };
@@ -151,7 +165,10 @@ fn unhex(s: &str) -> Option<Vec<u8>> {
             _ => None,
         }
     }
-    s.as_bytes().chunks(2).map(|p| Some(digit(p[0])? << 4 | digit(p[1])?)).collect()
+    s.as_bytes()
+        .chunks(2)
+        .map(|p| Some(digit(p[0])? << 4 | digit(p[1])?))
+        .collect()
 }
 
 /// A fresh random identifier of `bytes` random bytes, hex-encoded.
@@ -206,7 +223,11 @@ mod tests {
             let mut bytes = t.clone().into_bytes();
             bytes[i] = if bytes[i] == b'0' { b'1' } else { b'0' };
             let forged = String::from_utf8(bytes).unwrap();
-            assert_eq!(s.verify("g1", &forged), Err(AuthError::Invalid), "digit {i}");
+            assert_eq!(
+                s.verify("g1", &forged),
+                Err(AuthError::Invalid),
+                "digit {i}"
+            );
         }
     }
 
@@ -215,7 +236,10 @@ mod tests {
         let t = signer().sign("g1", 2);
         let other = TokenSigner::new(b"another secret, also long enough");
         assert_eq!(other.verify("g1", &t), Err(AuthError::Invalid));
-        assert_eq!(TokenSigner::random().verify("g1", &t), Err(AuthError::Invalid));
+        assert_eq!(
+            TokenSigner::random().verify("g1", &t),
+            Err(AuthError::Invalid)
+        );
     }
 
     #[test]
@@ -244,12 +268,21 @@ mod tests {
         let s = signer();
         let mut md = MetadataMap::new();
         assert_eq!(s.caller(&md, "g1"), Ok(Caller::Spectator));
-        md.insert("authorization", MetadataValue::try_from(format!("Bearer {}", s.sign("g1", 3))).unwrap());
+        md.insert(
+            "authorization",
+            MetadataValue::try_from(format!("Bearer {}", s.sign("g1", 3))).unwrap(),
+        );
         assert_eq!(s.caller(&md, "g1"), Ok(Caller::Seat(3)));
         assert_eq!(s.caller(&md, "g2"), Err(AuthError::Invalid));
-        md.insert("authorization", MetadataValue::try_from(s.sign("g1", 3)).unwrap());
+        md.insert(
+            "authorization",
+            MetadataValue::try_from(s.sign("g1", 3)).unwrap(),
+        );
         assert_eq!(s.caller(&md, "g1"), Err(AuthError::BadHeader));
-        md.insert("authorization", MetadataValue::from_static("Bearer nonsense"));
+        md.insert(
+            "authorization",
+            MetadataValue::from_static("Bearer nonsense"),
+        );
         assert_eq!(s.caller(&md, "g1"), Err(AuthError::Malformed));
     }
 

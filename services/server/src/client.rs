@@ -21,7 +21,11 @@ impl Client {
     /// `None` for a spectator.
     pub async fn connect(url: &str, token: Option<String>) -> anyhow::Result<Client> {
         let inner = Self::channel(url).await?;
-        Ok(Client { url: url.to_string(), token, inner })
+        Ok(Client {
+            url: url.to_string(),
+            token,
+            inner,
+        })
     }
 
     async fn channel(url: &str) -> anyhow::Result<GameServiceClient<Channel>> {
@@ -29,7 +33,10 @@ impl Client {
             .map_err(|e| anyhow::anyhow!("invalid server url {url:?}: {e}"))?
             .connect_timeout(std::time::Duration::from_secs(5))
             .tcp_nodelay(true);
-        let channel = endpoint.connect().await.map_err(|e| anyhow::anyhow!("cannot connect to {url}: {e}"))?;
+        let channel = endpoint
+            .connect()
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot connect to {url}: {e}"))?;
         Ok(GameServiceClient::new(channel).max_decoding_message_size(64 * 1024 * 1024))
     }
 
@@ -41,7 +48,11 @@ impl Client {
 
     /// The same server, another identity (shares the connection).
     pub fn with_token(&self, token: Option<String>) -> Client {
-        Client { url: self.url.clone(), token, inner: self.inner.clone() }
+        Client {
+            url: self.url.clone(),
+            token,
+            inner: self.inner.clone(),
+        }
     }
 
     pub fn token(&self) -> Option<&str> {
@@ -69,24 +80,40 @@ impl Client {
         Ok(self.inner.list_game_types(req).await?.into_inner())
     }
 
-    pub async fn create_game(&mut self, msg: pb::CreateGameRequest) -> Result<pb::CreateGameResponse, Status> {
+    pub async fn create_game(
+        &mut self,
+        msg: pb::CreateGameRequest,
+    ) -> Result<pb::CreateGameResponse, Status> {
         let req = self.request(msg);
         Ok(self.inner.create_game(req).await?.into_inner())
     }
 
     pub async fn get_game(&mut self, game_id: &str) -> Result<pb::GameSnapshot, Status> {
-        let req = self.request(pb::GetGameRequest { game_id: game_id.to_string() });
+        let req = self.request(pb::GetGameRequest {
+            game_id: game_id.to_string(),
+        });
         Ok(self.inner.get_game(req).await?.into_inner())
     }
 
-    pub async fn list_legal_moves(&mut self, game_id: &str) -> Result<pb::ListLegalMovesResponse, Status> {
-        let req = self.request(pb::ListLegalMovesRequest { game_id: game_id.to_string() });
+    pub async fn list_legal_moves(
+        &mut self,
+        game_id: &str,
+    ) -> Result<pb::ListLegalMovesResponse, Status> {
+        let req = self.request(pb::ListLegalMovesRequest {
+            game_id: game_id.to_string(),
+        });
         Ok(self.inner.list_legal_moves(req).await?.into_inner())
     }
 
     /// Submit a move with a fresh random request id.
-    pub async fn submit(&mut self, game_id: &str, expected_version: u64, mv: pb::Move) -> Result<pb::SubmitMoveResponse, Status> {
-        self.submit_with_id(game_id, expected_version, &crate::auth::random_id(16), mv).await
+    pub async fn submit(
+        &mut self,
+        game_id: &str,
+        expected_version: u64,
+        mv: pb::Move,
+    ) -> Result<pb::SubmitMoveResponse, Status> {
+        self.submit_with_id(game_id, expected_version, &crate::auth::random_id(16), mv)
+            .await
     }
 
     pub async fn submit_with_id(
@@ -106,18 +133,32 @@ impl Client {
         Ok(self.inner.submit_move(req).await?.into_inner())
     }
 
-    pub async fn submit_raw(&mut self, msg: pb::SubmitMoveRequest) -> Result<pb::SubmitMoveResponse, Status> {
+    pub async fn submit_raw(
+        &mut self,
+        msg: pb::SubmitMoveRequest,
+    ) -> Result<pb::SubmitMoveResponse, Status> {
         let req = self.request(msg);
         Ok(self.inner.submit_move(req).await?.into_inner())
     }
 
-    pub async fn watch(&mut self, game_id: &str, after_version: u64) -> Result<Streaming<pb::WatchGameResponse>, Status> {
-        let req = self.request(pb::WatchGameRequest { game_id: game_id.to_string(), after_version });
+    pub async fn watch(
+        &mut self,
+        game_id: &str,
+        after_version: u64,
+    ) -> Result<Streaming<pb::WatchGameResponse>, Status> {
+        let req = self.request(pb::WatchGameRequest {
+            game_id: game_id.to_string(),
+            after_version,
+        });
         Ok(self.inner.watch_game(req).await?.into_inner())
     }
 
     pub async fn server_stats(&mut self) -> Result<pb::ServerStats, Status> {
-        Ok(self.inner.get_server_stats(pb::GetServerStatsRequest {}).await?.into_inner())
+        Ok(self
+            .inner
+            .get_server_stats(pb::GetServerStatsRequest {})
+            .await?
+            .into_inner())
     }
 
     /// Wait until the game is past `version` (or finished). Returns the next
@@ -130,6 +171,9 @@ impl Client {
 
 impl std::fmt::Debug for Client {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Client").field("url", &self.url).field("seat_token", &self.token.is_some()).finish()
+        f.debug_struct("Client")
+            .field("url", &self.url)
+            .field("seat_token", &self.token.is_some())
+            .finish()
     }
 }

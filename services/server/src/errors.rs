@@ -38,7 +38,12 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(code: Code, reason: &'static str, message: impl Into<String>) -> Self {
-        ApiError { code, reason, message: message.into(), current_version: None }
+        ApiError {
+            code,
+            reason,
+            message: message.into(),
+            current_version: None,
+        }
     }
 
     pub fn invalid(message: impl Into<String>) -> Self {
@@ -61,7 +66,11 @@ impl ApiError {
     }
 
     pub fn spectator_move() -> Self {
-        Self::new(Code::PermissionDenied, "spectator", "spectators cannot move; send a seat token")
+        Self::new(
+            Code::PermissionDenied,
+            "spectator",
+            "spectators cannot move; send a seat token",
+        )
     }
 
     pub fn other_seat(token_seat: usize, seat: u32) -> Self {
@@ -73,11 +82,19 @@ impl ApiError {
     }
 
     pub fn overloaded(what: &str) -> Self {
-        Self::new(Code::ResourceExhausted, "overloaded", format!("server overloaded: too many {what}; retry later"))
+        Self::new(
+            Code::ResourceExhausted,
+            "overloaded",
+            format!("server overloaded: too many {what}; retry later"),
+        )
     }
 
     pub fn timeout(secs: f64) -> Self {
-        Self::new(Code::DeadlineExceeded, "timeout", format!("the request took longer than {secs}s"))
+        Self::new(
+            Code::DeadlineExceeded,
+            "timeout",
+            format!("the request took longer than {secs}s"),
+        )
     }
 
     /// `CODE/reason`, the metric label.
@@ -88,7 +105,10 @@ impl ApiError {
     pub fn into_status(self) -> Status {
         let mut status = Status::new(self.code, self.message);
         if let Some(v) = self.current_version {
-            status.metadata_mut().insert(CURRENT_VERSION_KEY, v.to_string().parse().expect("digits are ASCII"));
+            status.metadata_mut().insert(
+                CURRENT_VERSION_KEY,
+                v.to_string().parse().expect("digits are ASCII"),
+            );
         }
         status
     }
@@ -103,9 +123,21 @@ impl From<ApiError> for Status {
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         match e {
-            StoreError::Unavailable(m) => ApiError::new(Code::Unavailable, "store_unavailable", format!("storage unavailable: {m}")),
-            StoreError::AlreadyExists(id) => ApiError::new(Code::Aborted, "already_exists", format!("game {id} exists already; retry")),
-            StoreError::Corrupt(m) => ApiError::new(Code::Internal, "corrupt", format!("stored data could not be read: {m}")),
+            StoreError::Unavailable(m) => ApiError::new(
+                Code::Unavailable,
+                "store_unavailable",
+                format!("storage unavailable: {m}"),
+            ),
+            StoreError::AlreadyExists(id) => ApiError::new(
+                Code::Aborted,
+                "already_exists",
+                format!("game {id} exists already; retry"),
+            ),
+            StoreError::Corrupt(m) => ApiError::new(
+                Code::Internal,
+                "corrupt",
+                format!("stored data could not be read: {m}"),
+            ),
         }
     }
 }
@@ -114,11 +146,17 @@ impl From<GameError> for ApiError {
     fn from(e: GameError) -> Self {
         match e {
             GameError::InvalidArgument(m) => ApiError::invalid(m),
-            GameError::Corrupt(m) => ApiError::new(Code::Internal, "corrupt", format!("stored game could not be read: {m}")),
+            GameError::Corrupt(m) => ApiError::new(
+                Code::Internal,
+                "corrupt",
+                format!("stored game could not be read: {m}"),
+            ),
             GameError::Rule(rule) => {
                 let (code, reason) = match rule.kind {
                     RuleErrorKind::Illegal => (Code::FailedPrecondition, "illegal"),
-                    RuleErrorKind::NotYourDecision => (Code::FailedPrecondition, "not_your_decision"),
+                    RuleErrorKind::NotYourDecision => {
+                        (Code::FailedPrecondition, "not_your_decision")
+                    }
                     RuleErrorKind::GameOver => (Code::FailedPrecondition, "game_over"),
                     RuleErrorKind::Malformed => (Code::InvalidArgument, "malformed_move"),
                     RuleErrorKind::Unsupported => (Code::Unimplemented, "unsupported"),
@@ -163,8 +201,14 @@ pub fn check_game_id(game_id: &str) -> Result<(), ApiError> {
     if game_id.is_empty() {
         return Err(ApiError::invalid("game_id is required"));
     }
-    if game_id.len() > 64 || !game_id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
-        return Err(ApiError::invalid("game_id must be 1 to 64 letters, digits, '-' or '_'"));
+    if game_id.len() > 64
+        || !game_id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    {
+        return Err(ApiError::invalid(
+            "game_id must be 1 to 64 letters, digits, '-' or '_'",
+        ));
     }
     Ok(())
 }
@@ -172,10 +216,14 @@ pub fn check_game_id(game_id: &str) -> Result<(), ApiError> {
 /// Request ids are 1 to 128 printable ASCII characters.
 pub fn check_request_id(request_id: &str) -> Result<(), ApiError> {
     if request_id.is_empty() {
-        return Err(ApiError::invalid("request_id is required (a client-generated unique id, e.g. a UUID)"));
+        return Err(ApiError::invalid(
+            "request_id is required (a client-generated unique id, e.g. a UUID)",
+        ));
     }
     if request_id.len() > 128 || !request_id.bytes().all(|b| b.is_ascii_graphic()) {
-        return Err(ApiError::invalid("request_id must be 1 to 128 printable ASCII characters without spaces"));
+        return Err(ApiError::invalid(
+            "request_id must be 1 to 128 printable ASCII characters without spaces",
+        ));
     }
     Ok(())
 }
@@ -188,11 +236,31 @@ mod tests {
     #[test]
     fn rule_errors_map_to_their_codes() {
         let cases = [
-            (RuleError::illegal("no room"), Code::FailedPrecondition, "illegal"),
-            (RuleError::not_your_decision("wait"), Code::FailedPrecondition, "not_your_decision"),
-            (RuleError::game_over(), Code::FailedPrecondition, "game_over"),
-            (RuleError::malformed("card 999"), Code::InvalidArgument, "malformed_move"),
-            (RuleError::unsupported("x"), Code::Unimplemented, "unsupported"),
+            (
+                RuleError::illegal("no room"),
+                Code::FailedPrecondition,
+                "illegal",
+            ),
+            (
+                RuleError::not_your_decision("wait"),
+                Code::FailedPrecondition,
+                "not_your_decision",
+            ),
+            (
+                RuleError::game_over(),
+                Code::FailedPrecondition,
+                "game_over",
+            ),
+            (
+                RuleError::malformed("card 999"),
+                Code::InvalidArgument,
+                "malformed_move",
+            ),
+            (
+                RuleError::unsupported("x"),
+                Code::Unimplemented,
+                "unsupported",
+            ),
         ];
         for (rule, code, reason) in cases {
             let message = rule.message.clone();
@@ -206,15 +274,33 @@ mod tests {
 
     #[test]
     fn store_and_auth_errors_map_to_their_codes() {
-        assert_eq!(ApiError::from(StoreError::Unavailable("down".into())).code, Code::Unavailable);
-        assert_eq!(ApiError::from(StoreError::Corrupt("x".into())).code, Code::Internal);
-        assert_eq!(ApiError::from(AuthError::Invalid).code, Code::Unauthenticated);
-        assert_eq!(ApiError::from(AuthError::Malformed).code, Code::Unauthenticated);
-        assert_eq!(ApiError::from(GameError::InvalidArgument("x".into())).code, Code::InvalidArgument);
+        assert_eq!(
+            ApiError::from(StoreError::Unavailable("down".into())).code,
+            Code::Unavailable
+        );
+        assert_eq!(
+            ApiError::from(StoreError::Corrupt("x".into())).code,
+            Code::Internal
+        );
+        assert_eq!(
+            ApiError::from(AuthError::Invalid).code,
+            Code::Unauthenticated
+        );
+        assert_eq!(
+            ApiError::from(AuthError::Malformed).code,
+            Code::Unauthenticated
+        );
+        assert_eq!(
+            ApiError::from(GameError::InvalidArgument("x".into())).code,
+            Code::InvalidArgument
+        );
         assert_eq!(ApiError::not_found("g").code, Code::NotFound);
         assert_eq!(ApiError::spectator_move().code, Code::PermissionDenied);
         assert_eq!(ApiError::other_seat(0, 1).code, Code::PermissionDenied);
-        assert_eq!(ApiError::overloaded("requests").code, Code::ResourceExhausted);
+        assert_eq!(
+            ApiError::overloaded("requests").code,
+            Code::ResourceExhausted
+        );
     }
 
     #[test]
@@ -224,18 +310,33 @@ mod tests {
         let status = e.into_status();
         assert_eq!(status.code(), Code::Aborted);
         assert!(status.message().contains("version 5"));
-        assert_eq!(status.metadata().get(CURRENT_VERSION_KEY).unwrap().to_str().unwrap(), "5");
+        assert_eq!(
+            status
+                .metadata()
+                .get(CURRENT_VERSION_KEY)
+                .unwrap()
+                .to_str()
+                .unwrap(),
+            "5"
+        );
     }
 
     #[test]
     fn ids_are_checked() {
         assert!(check_game_id("abc-123_X").is_ok());
         for bad in ["", "a b", "{g:x}", "é", &"x".repeat(65)] {
-            assert_eq!(check_game_id(bad).unwrap_err().code, Code::InvalidArgument, "{bad:?}");
+            assert_eq!(
+                check_game_id(bad).unwrap_err().code,
+                Code::InvalidArgument,
+                "{bad:?}"
+            );
         }
         assert!(check_request_id("3f2a-01").is_ok());
         for bad in ["", "a b", &"x".repeat(129)] {
-            assert_eq!(check_request_id(bad).unwrap_err().code, Code::InvalidArgument);
+            assert_eq!(
+                check_request_id(bad).unwrap_err().code,
+                Code::InvalidArgument
+            );
         }
     }
 }

@@ -32,7 +32,8 @@ pub mod pb {
 
     /// Encoded `FileDescriptorSet` of the API, game protos included (for
     /// reflection).
-    pub const FILE_DESCRIPTOR_SET: &[u8] = tonic::include_file_descriptor_set!("signoria_descriptor");
+    pub const FILE_DESCRIPTOR_SET: &[u8] =
+        tonic::include_file_descriptor_set!("signoria_descriptor");
 
     /// The per-game messages, as compiled by the game crates.
     pub mod games {

@@ -26,8 +26,10 @@ use crate::errors::{ApiError, code_name};
 use crate::pb;
 
 /// Upper bounds of the latency buckets, in microseconds.
-pub const LATENCY_BOUNDS_MICROS: [u64; 14] =
-    [100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000, 250_000, 500_000, 1_000_000, 5_000_000];
+pub const LATENCY_BOUNDS_MICROS: [u64; 14] = [
+    100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000, 250_000, 500_000,
+    1_000_000, 5_000_000,
+];
 
 struct Otel {
     moves: Counter<u64>,
@@ -55,7 +57,9 @@ pub struct Metrics {
 
 impl std::fmt::Debug for Metrics {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Metrics").field("moves", &self.moves).finish_non_exhaustive()
+        f.debug_struct("Metrics")
+            .field("moves", &self.moves)
+            .finish_non_exhaustive()
     }
 }
 
@@ -83,7 +87,10 @@ impl Metrics {
             latency_sum_micros: AtomicU64::new(0),
             latency_buckets: std::array::from_fn(|_| AtomicU64::new(0)),
             otel: Otel {
-                moves: meter.u64_counter("signoria.moves").with_description("Moves committed").build(),
+                moves: meter
+                    .u64_counter("signoria.moves")
+                    .with_description("Moves committed")
+                    .build(),
                 rejections: meter
                     .u64_counter("signoria.rejections")
                     .with_description("Refused SubmitMove calls by status code and reason")
@@ -96,7 +103,10 @@ impl Metrics {
                     .u64_counter("signoria.duplicates")
                     .with_description("Repeated request ids answered from the first result")
                     .build(),
-                games_created: meter.u64_counter("signoria.games_created").with_description("Games created").build(),
+                games_created: meter
+                    .u64_counter("signoria.games_created")
+                    .with_description("Games created")
+                    .build(),
                 submit_latency: meter
                     .f64_histogram("signoria.submit_move.duration")
                     .with_unit("s")
@@ -108,12 +118,16 @@ impl Metrics {
 
     pub fn move_committed(&self, game_type: &str) {
         self.moves.fetch_add(1, Relaxed);
-        self.otel.moves.add(1, &[KeyValue::new("game_type", game_type.to_string())]);
+        self.otel
+            .moves
+            .add(1, &[KeyValue::new("game_type", game_type.to_string())]);
     }
 
     pub fn game_created(&self, game_type: &str) {
         self.games_created.fetch_add(1, Relaxed);
-        self.otel.games_created.add(1, &[KeyValue::new("game_type", game_type.to_string())]);
+        self.otel
+            .games_created
+            .add(1, &[KeyValue::new("game_type", game_type.to_string())]);
     }
 
     pub fn duplicate(&self) {
@@ -127,10 +141,18 @@ impl Metrics {
             self.conflicts.fetch_add(1, Relaxed);
             self.otel.conflicts.add(1, &[]);
         }
-        *self.rejections.lock().unwrap_or_else(|p| p.into_inner()).entry(e.label()).or_insert(0) += 1;
+        *self
+            .rejections
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(e.label())
+            .or_insert(0) += 1;
         self.otel.rejections.add(
             1,
-            &[KeyValue::new("code", code_name(e.code)), KeyValue::new("reason", e.reason)],
+            &[
+                KeyValue::new("code", code_name(e.code)),
+                KeyValue::new("reason", e.reason),
+            ],
         );
     }
 
@@ -141,11 +163,17 @@ impl Metrics {
 
     pub fn submit_latency(&self, elapsed: Duration, code: tonic::Code) {
         let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
-        let bucket = LATENCY_BOUNDS_MICROS.iter().position(|&b| micros <= b).unwrap_or(LATENCY_BOUNDS_MICROS.len());
+        let bucket = LATENCY_BOUNDS_MICROS
+            .iter()
+            .position(|&b| micros <= b)
+            .unwrap_or(LATENCY_BOUNDS_MICROS.len());
         self.latency_buckets[bucket].fetch_add(1, Relaxed);
         self.latency_count.fetch_add(1, Relaxed);
         self.latency_sum_micros.fetch_add(micros, Relaxed);
-        self.otel.submit_latency.record(elapsed.as_secs_f64(), &[KeyValue::new("code", code_name(code))]);
+        self.otel.submit_latency.record(
+            elapsed.as_secs_f64(),
+            &[KeyValue::new("code", code_name(code))],
+        );
     }
 
     pub fn watcher_started(&self) {
@@ -173,7 +201,11 @@ impl Metrics {
                 count: self.latency_count.load(Relaxed),
                 sum_micros: self.latency_sum_micros.load(Relaxed),
                 bounds_micros: LATENCY_BOUNDS_MICROS.to_vec(),
-                counts: self.latency_buckets.iter().map(|c| c.load(Relaxed)).collect(),
+                counts: self
+                    .latency_buckets
+                    .iter()
+                    .map(|c| c.load(Relaxed))
+                    .collect(),
             }),
             watchers: self.watchers.load(Relaxed),
             shed: self.shed.load(Relaxed),

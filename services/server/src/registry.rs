@@ -10,10 +10,11 @@
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
 
-use signoria_engine::{
-    GameInfo, Outcome, ProtoGame, RuleError, RuleErrorKind, Scoped, Seat, Viewer, decode_state, encode_state,
-};
 use signoria_engine::game::filter_events;
+use signoria_engine::{
+    GameInfo, Outcome, ProtoGame, RuleError, RuleErrorKind, Scoped, Seat, Viewer, decode_state,
+    encode_state,
+};
 
 use crate::pb;
 
@@ -109,7 +110,13 @@ pub trait DynState: Send {
     /// Validate and apply a move of `seat`; returns the encoded events
     /// (`Vec<Scoped<Event>>` as JSON, for the log) and the events `viewer` may
     /// see, in envelopes carrying `version`. On `Err` the state is unchanged.
-    fn apply(&mut self, seat: Seat, mv: &pb::Move, viewer: Viewer, version: u64) -> Result<Applied, GameError>;
+    fn apply(
+        &mut self,
+        seat: Seat,
+        mv: &pb::Move,
+        viewer: Viewer,
+        version: u64,
+    ) -> Result<Applied, GameError>;
     /// The stored form of the state (`encode_state`).
     fn encode(&self) -> Vec<u8>;
 }
@@ -128,12 +135,22 @@ pub trait DynGame: Send + Sync {
     fn info(&self) -> &GameInfo;
     /// Deal out a new game. `options` = `None` means the defaults; options for
     /// another game are an `InvalidArgument`.
-    fn setup(&self, options: Option<&pb::GameOptions>, players: usize, seed: u64) -> Result<Box<dyn DynState>, GameError>;
+    fn setup(
+        &self,
+        options: Option<&pb::GameOptions>,
+        players: usize,
+        seed: u64,
+    ) -> Result<Box<dyn DynState>, GameError>;
     /// Read a stored state.
     fn decode(&self, state: &[u8]) -> Result<Box<dyn DynState>, GameError>;
     /// The events of one logged version that `viewer` may see, in envelopes
     /// carrying `version`.
-    fn events_for(&self, encoded: &[u8], viewer: Viewer, version: u64) -> Result<Vec<pb::Event>, GameError>;
+    fn events_for(
+        &self,
+        encoded: &[u8],
+        viewer: Viewer,
+        version: u64,
+    ) -> Result<Vec<pb::Event>, GameError>;
 }
 
 /// [`DynGame`] for a typed game.
@@ -144,7 +161,10 @@ pub struct Registered<G> {
 
 impl<G: Envelope> Registered<G> {
     pub fn new() -> Self {
-        Registered { info: G::info(), _game: PhantomData }
+        Registered {
+            info: G::info(),
+            _game: PhantomData,
+        }
     }
 }
 
@@ -173,7 +193,9 @@ impl<G: Envelope> DynState for Loaded<G> {
 
     fn view(&self, viewer: Viewer) -> pb::View {
         let view = G::view(&self.state, viewer);
-        pb::View { game: Some(G::wrap_view(G::view_to_pb(&view))) }
+        pb::View {
+            game: Some(G::wrap_view(G::view_to_pb(&view))),
+        }
     }
 
     fn legal_moves(&self, seat: Seat) -> Vec<pb::LegalMove> {
@@ -181,23 +203,43 @@ impl<G: Envelope> DynState for Loaded<G> {
             .into_iter()
             .map(|mv| pb::LegalMove {
                 label: G::describe_move(&self.state, seat, &mv),
-                r#move: Some(pb::Move { game: Some(G::wrap_move(G::move_to_pb(&mv))) }),
+                r#move: Some(pb::Move {
+                    game: Some(G::wrap_move(G::move_to_pb(&mv))),
+                }),
             })
             .collect()
     }
 
-    fn apply(&mut self, seat: Seat, mv: &pb::Move, viewer: Viewer, version: u64) -> Result<Applied, GameError> {
-        let env = mv.game.as_ref().ok_or_else(|| GameError::InvalidArgument("the move is empty".into()))?;
+    fn apply(
+        &mut self,
+        seat: Seat,
+        mv: &pb::Move,
+        viewer: Viewer,
+        version: u64,
+    ) -> Result<Applied, GameError> {
+        let env = mv
+            .game
+            .as_ref()
+            .ok_or_else(|| GameError::InvalidArgument("the move is empty".into()))?;
         let typed = G::unwrap_move(env).ok_or_else(|| {
             GameError::InvalidArgument(format!("the move is not a {} move", G::info().id))
         })?;
-        let mv = G::move_from_pb(typed)
-            .map_err(|e| GameError::Rule(RuleError { kind: RuleErrorKind::Malformed, message: e }))?;
+        let mv = G::move_from_pb(typed).map_err(|e| {
+            GameError::Rule(RuleError {
+                kind: RuleErrorKind::Malformed,
+                message: e,
+            })
+        })?;
         if seat >= G::players(&self.state) {
-            return Err(GameError::InvalidArgument(format!("there is no seat {seat} in this game")));
+            return Err(GameError::InvalidArgument(format!(
+                "there is no seat {seat} in this game"
+            )));
         }
         let events = G::apply(&mut self.state, seat, &mv).map_err(GameError::Rule)?;
-        Ok(Applied { encoded: serde_json::to_vec(&events).expect("events serialise"), visible: to_pb::<G>(&events, viewer, version) })
+        Ok(Applied {
+            encoded: serde_json::to_vec(&events).expect("events serialise"),
+            visible: to_pb::<G>(&events, viewer, version),
+        })
     }
 
     fn encode(&self) -> Vec<u8> {
@@ -210,14 +252,23 @@ impl<G: Envelope> DynGame for Registered<G> {
         &self.info
     }
 
-    fn setup(&self, options: Option<&pb::GameOptions>, players: usize, seed: u64) -> Result<Box<dyn DynState>, GameError> {
+    fn setup(
+        &self,
+        options: Option<&pb::GameOptions>,
+        players: usize,
+        seed: u64,
+    ) -> Result<Box<dyn DynState>, GameError> {
         let options = match options.and_then(|o| o.game.as_ref()) {
             None => G::Options::default(),
             Some(env) => {
                 let typed = G::unwrap_options(env).ok_or_else(|| {
-                    GameError::InvalidArgument(format!("the options are not {} options", self.info.id))
+                    GameError::InvalidArgument(format!(
+                        "the options are not {} options",
+                        self.info.id
+                    ))
                 })?;
-                G::options_from_pb(typed).map_err(|e| GameError::InvalidArgument(format!("invalid options: {e}")))?
+                G::options_from_pb(typed)
+                    .map_err(|e| GameError::InvalidArgument(format!("invalid options: {e}")))?
             }
         };
         if players < self.info.min_players || players > self.info.max_players {
@@ -226,7 +277,8 @@ impl<G: Envelope> DynGame for Registered<G> {
                 self.info.display_name, self.info.min_players, self.info.max_players
             )));
         }
-        let state = G::setup(&options, players, seed).map_err(|e| GameError::InvalidArgument(e.to_string()))?;
+        let state = G::setup(&options, players, seed)
+            .map_err(|e| GameError::InvalidArgument(e.to_string()))?;
         Ok(Box::new(Loaded::<G> { state }))
     }
 
@@ -235,9 +287,17 @@ impl<G: Envelope> DynGame for Registered<G> {
         Ok(Box::new(Loaded::<G> { state }))
     }
 
-    fn events_for(&self, encoded: &[u8], viewer: Viewer, version: u64) -> Result<Vec<pb::Event>, GameError> {
-        let events: Vec<Scoped<G::Event>> = serde_json::from_slice(encoded)
-            .map_err(|e| GameError::Corrupt(format!("logged events of version {version} could not be read: {e}")))?;
+    fn events_for(
+        &self,
+        encoded: &[u8],
+        viewer: Viewer,
+        version: u64,
+    ) -> Result<Vec<pb::Event>, GameError> {
+        let events: Vec<Scoped<G::Event>> = serde_json::from_slice(encoded).map_err(|e| {
+            GameError::Corrupt(format!(
+                "logged events of version {version} could not be read: {e}"
+            ))
+        })?;
         Ok(to_pb::<G>(&events, viewer, version))
     }
 }
@@ -245,7 +305,10 @@ impl<G: Envelope> DynGame for Registered<G> {
 fn to_pb<G: Envelope>(events: &[Scoped<G::Event>], viewer: Viewer, version: u64) -> Vec<pb::Event> {
     filter_events(events, viewer)
         .iter()
-        .map(|e| pb::Event { game: Some(G::wrap_event(G::event_to_pb(e))), version })
+        .map(|e| pb::Event {
+            game: Some(G::wrap_event(G::event_to_pb(e))),
+            version,
+        })
         .collect()
 }
 
@@ -265,12 +328,17 @@ impl Registry {
     }
 
     pub fn empty() -> Self {
-        Registry { games: BTreeMap::new() }
+        Registry {
+            games: BTreeMap::new(),
+        }
     }
 
     pub fn register(&mut self, game: Box<dyn DynGame>) {
         let id = game.info().id;
-        assert!(self.games.insert(id, game).is_none(), "game type {id} registered twice");
+        assert!(
+            self.games.insert(id, game).is_none(),
+            "game type {id} registered twice"
+        );
     }
 
     pub fn get(&self, id: &str) -> Option<&dyn DynGame> {
@@ -317,7 +385,10 @@ mod tests {
             let seat = state.pending()[0];
             let moves = state.legal_moves(seat);
             assert!(!moves.is_empty());
-            let typed_moves = LorenzoIlMagnifico::legal_moves(&decode_state::<LorenzoIlMagnifico>(&state.encode()).unwrap(), seat);
+            let typed_moves = LorenzoIlMagnifico::legal_moves(
+                &decode_state::<LorenzoIlMagnifico>(&state.encode()).unwrap(),
+                seat,
+            );
             assert_eq!(moves.len(), typed_moves.len());
             let chosen = &moves[steps % moves.len()];
             assert!(!chosen.label.is_empty());
@@ -326,7 +397,10 @@ mod tests {
             let back: pb::Move = prost::Message::decode(&wire[..]).unwrap();
             let applied = state.apply(seat, &back, Viewer::Seat(seat), 9).unwrap();
             let events = applied.encoded;
-            assert_eq!(applied.visible, g.events_for(&events, Viewer::Seat(seat), 9).unwrap());
+            assert_eq!(
+                applied.visible,
+                g.events_for(&events, Viewer::Seat(seat), 9).unwrap()
+            );
             let all = g.events_for(&events, Viewer::Omniscient, 9).unwrap();
             assert!(all.iter().all(|e| e.version == 9 && e.game.is_some()));
             let public = g.events_for(&events, Viewer::Public, 9).unwrap();
@@ -345,7 +419,10 @@ mod tests {
         let mut state = g.setup(None, 3, 11).unwrap();
         let before = state.encode();
         let empty = pb::Move { game: None };
-        assert!(matches!(state.apply(0, &empty, Viewer::Public, 1), Err(GameError::InvalidArgument(_))));
+        assert!(matches!(
+            state.apply(0, &empty, Viewer::Public, 1),
+            Err(GameError::InvalidArgument(_))
+        ));
         let pending = state.pending();
         let seat = pending[0];
         let mv = state.legal_moves(seat)[0].r#move.clone().unwrap();
@@ -355,7 +432,10 @@ mod tests {
                 other => panic!("expected a rule error, got {other:?}"),
             }
         }
-        assert!(matches!(state.apply(7, &mv, Viewer::Public, 1), Err(GameError::InvalidArgument(_)) | Err(GameError::Rule(_))));
+        assert!(matches!(
+            state.apply(7, &mv, Viewer::Public, 1),
+            Err(GameError::InvalidArgument(_)) | Err(GameError::Rule(_))
+        ));
         assert_eq!(state.encode(), before);
     }
 
@@ -363,12 +443,20 @@ mod tests {
     fn setup_checks_player_counts_and_options() {
         let r = Registry::builtin();
         let g = r.get(LORENZO).unwrap();
-        assert!(matches!(g.setup(None, 1, 1), Err(GameError::InvalidArgument(_))));
-        assert!(matches!(g.setup(None, 9, 1), Err(GameError::InvalidArgument(_))));
+        assert!(matches!(
+            g.setup(None, 1, 1),
+            Err(GameError::InvalidArgument(_))
+        ));
+        assert!(matches!(
+            g.setup(None, 9, 1),
+            Err(GameError::InvalidArgument(_))
+        ));
         let opts = pb::GameOptions {
-            game: Some(pb::game_options::Game::LorenzoIlMagnifico(pb::games::lorenzo_il_magnifico::Options {
-                advanced: Some(false),
-            })),
+            game: Some(pb::game_options::Game::LorenzoIlMagnifico(
+                pb::games::lorenzo_il_magnifico::Options {
+                    advanced: Some(false),
+                },
+            )),
         };
         assert!(g.setup(Some(&opts), 4, 1).is_ok());
         assert!(g.decode(b"not json").is_err());

@@ -65,7 +65,10 @@ impl std::fmt::Debug for ServerConfig {
             .field("token_secret", &self.token_secret.as_ref().map(|_| "<set>"))
             .field("service", &self.service)
             .field("max_request_bytes", &self.max_request_bytes)
-            .field("concurrency_per_connection", &self.concurrency_per_connection)
+            .field(
+                "concurrency_per_connection",
+                &self.concurrency_per_connection,
+            )
             .field("shutdown_delay", &self.shutdown_delay)
             .field("drain_timeout", &self.drain_timeout)
             .field("max_connection_age", &self.max_connection_age)
@@ -92,8 +95,13 @@ impl Default for ServerConfig {
 
 /// Bind `config.listen` and serve until `shutdown` completes (then drain and
 /// return).
-pub async fn serve(config: ServerConfig, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-    let listener = TcpListener::bind(config.listen).await.with_context(|| format!("cannot listen on {}", config.listen))?;
+pub async fn serve(
+    config: ServerConfig,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let listener = TcpListener::bind(config.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", config.listen))?;
     serve_on(listener, config, shutdown).await
 }
 
@@ -110,7 +118,9 @@ pub async fn serve_on(
             run(listener, &config, MemoryStore::new(), shutdown).await
         }
         StoreConfig::Redis(url) => {
-            let store = RedisStore::connect(url).await.with_context(|| format!("cannot use redis at {url}"))?;
+            let store = RedisStore::connect(url)
+                .await
+                .with_context(|| format!("cannot use redis at {url}"))?;
             tracing::info!(redis = %url, "using the redis store");
             run(listener, &config, store, shutdown).await
         }
@@ -163,7 +173,9 @@ pub async fn run<S: GameStore>(
         .max_encoding_message_size(usize::MAX);
 
     let (health, health_service) = tonic_health::server::health_reporter();
-    health.set_serving::<GameServiceServer<GameServiceImpl<S>>>().await;
+    health
+        .set_serving::<GameServiceServer<GameServiceImpl<S>>>()
+        .await;
     let reflection = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
@@ -184,8 +196,12 @@ pub async fn run<S: GameStore>(
     let signal = async move {
         shutdown.await;
         tracing::info!("shutting down: health NOT_SERVING");
-        health_for_shutdown.set_not_serving::<GameServiceServer<GameServiceImpl<S>>>().await;
-        health_for_shutdown.set_service_status("", tonic_health::ServingStatus::NotServing).await;
+        health_for_shutdown
+            .set_not_serving::<GameServiceServer<GameServiceImpl<S>>>()
+            .await;
+        health_for_shutdown
+            .set_service_status("", tonic_health::ServingStatus::NotServing)
+            .await;
         if !delay.is_zero() {
             tokio::time::sleep(delay).await;
         }
@@ -251,8 +267,9 @@ fn request_span(req: &tonic::codegen::http::Request<()>) -> tracing::Span {
     use tracing_opentelemetry::OpenTelemetrySpanExt as _;
     let span = tracing::info_span!("grpc", path = %req.uri().path());
     if req.headers().contains_key("traceparent") {
-        let parent =
-            opentelemetry::global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(req.headers())));
+        let parent = opentelemetry::global::get_text_map_propagator(|p| {
+            p.extract(&HeaderExtractor(req.headers()))
+        });
         let _ = span.set_parent(parent);
     }
     span

@@ -87,7 +87,9 @@ pub struct GameServiceImpl<S> {
 
 impl<S> Clone for GameServiceImpl<S> {
     fn clone(&self) -> Self {
-        GameServiceImpl { inner: self.inner.clone() }
+        GameServiceImpl {
+            inner: self.inner.clone(),
+        }
     }
 }
 
@@ -131,7 +133,10 @@ impl<S: GameStore> GameServiceImpl<S> {
     }
 
     /// Runs a unary handler under the in-flight limit and the request timeout.
-    async fn guarded<T>(&self, fut: impl Future<Output = Result<T, ApiError>>) -> Result<T, ApiError> {
+    async fn guarded<T>(
+        &self,
+        fut: impl Future<Output = Result<T, ApiError>>,
+    ) -> Result<T, ApiError> {
         let Ok(_permit) = self.inner.in_flight.clone().try_acquire_owned() else {
             self.inner.metrics.shed();
             return Err(ApiError::overloaded("requests in flight"));
@@ -156,18 +161,30 @@ impl<S: GameStore> GameServiceImpl<S> {
     }
 
     async fn load(&self, game_id: &str) -> Result<GameRecord, ApiError> {
-        self.inner.store.load(game_id).await?.ok_or_else(|| ApiError::not_found(game_id))
+        self.inner
+            .store
+            .load(game_id)
+            .await?
+            .ok_or_else(|| ApiError::not_found(game_id))
     }
 
     /// Record, game and decoded state; checks that a seat caller fits the game.
-    async fn open(&self, game_id: &str, caller: Caller) -> Result<(GameRecord, &dyn DynGame, Box<dyn DynState>), ApiError> {
+    async fn open(
+        &self,
+        game_id: &str,
+        caller: Caller,
+    ) -> Result<(GameRecord, &dyn DynGame, Box<dyn DynState>), ApiError> {
         let record = self.load(game_id).await?;
         let game = self.game(&record.game_type)?;
         let state = game.decode(&record.state)?;
         if let Caller::Seat(s) = caller
             && s >= state.players()
         {
-            return Err(ApiError::new(tonic::Code::Unauthenticated, "bad_token", "the seat token is not valid for this game"));
+            return Err(ApiError::new(
+                tonic::Code::Unauthenticated,
+                "bad_token",
+                "the seat token is not valid for this game",
+            ));
         }
         Ok((record, game, state))
     }
@@ -210,18 +227,32 @@ impl<S: GameStore> GameServiceImpl<S> {
         }
     }
 
-    async fn create_game_inner(&self, req: pb::CreateGameRequest) -> Result<pb::CreateGameResponse, ApiError> {
+    async fn create_game_inner(
+        &self,
+        req: pb::CreateGameRequest,
+    ) -> Result<pb::CreateGameResponse, ApiError> {
         let span = tracing::Span::current();
         span.record("game_type", req.game_type.as_str());
         let game = self.inner.registry.get(&req.game_type).ok_or_else(|| {
             let known: Vec<&str> = self.inner.registry.all().map(|g| g.info().id).collect();
-            ApiError::invalid(format!("unknown game type {:?}; this server plays {}", req.game_type, known.join(", ")))
+            ApiError::invalid(format!(
+                "unknown game type {:?}; this server plays {}",
+                req.game_type,
+                known.join(", ")
+            ))
         })?;
         let players = req.player_count as usize;
         if req.seat_labels.len() > players {
-            return Err(ApiError::invalid(format!("{} seat labels for {players} seats", req.seat_labels.len())));
+            return Err(ApiError::invalid(format!(
+                "{} seat labels for {players} seats",
+                req.seat_labels.len()
+            )));
         }
-        if let Some(l) = req.seat_labels.iter().find(|l| l.chars().count() > self.inner.opts.max_seat_label_len) {
+        if let Some(l) = req
+            .seat_labels
+            .iter()
+            .find(|l| l.chars().count() > self.inner.opts.max_seat_label_len)
+        {
             return Err(ApiError::invalid(format!(
                 "seat label {:?}... is longer than {} characters",
                 l.chars().take(16).collect::<String>(),
@@ -240,8 +271,10 @@ impl<S: GameStore> GameServiceImpl<S> {
         let state = game.setup(req.options.as_ref(), players, seed)?;
         let encoded = state.encode();
         let finished = state.finished();
-        let created_unix_ms =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0);
+        let created_unix_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or(0);
         // 128 random bits: a collision is practically impossible, but retry
         // once rather than fail if it happens.
         let mut attempt = 0;
@@ -268,20 +301,38 @@ impl<S: GameStore> GameServiceImpl<S> {
         let seats = (0..players)
             .map(|seat| pb::SeatToken {
                 seat: seat as u32,
-                label: req.seat_labels.get(seat).filter(|l| !l.is_empty()).cloned().unwrap_or_else(|| format!("seat {seat}")),
+                label: req
+                    .seat_labels
+                    .get(seat)
+                    .filter(|l| !l.is_empty())
+                    .cloned()
+                    .unwrap_or_else(|| format!("seat {seat}")),
                 token: self.inner.signer.sign(&game_id, seat),
             })
             .collect();
         let snapshot = snapshot(&game_id, game.info().id, 0, &*state, Caller::Spectator);
-        Ok(pb::CreateGameResponse { game_id, seats, snapshot: Some(snapshot) })
+        Ok(pb::CreateGameResponse {
+            game_id,
+            seats,
+            snapshot: Some(snapshot),
+        })
     }
 
-    async fn get_game_inner(&self, req: Request<pb::GetGameRequest>) -> Result<pb::GameSnapshot, ApiError> {
+    async fn get_game_inner(
+        &self,
+        req: Request<pb::GetGameRequest>,
+    ) -> Result<pb::GameSnapshot, ApiError> {
         let game_id = &req.get_ref().game_id;
         check_game_id(game_id)?;
         let caller = self.caller(&req, game_id)?;
         let (record, game, state) = self.open(game_id, caller).await?;
-        Ok(snapshot(game_id, game.info().id, record.version, &*state, caller))
+        Ok(snapshot(
+            game_id,
+            game.info().id,
+            record.version,
+            &*state,
+            caller,
+        ))
     }
 
     async fn list_legal_moves_inner(
@@ -296,10 +347,17 @@ impl<S: GameStore> GameServiceImpl<S> {
             Caller::Spectator => Vec::new(),
             Caller::Seat(seat) => state.legal_moves(seat),
         };
-        Ok(pb::ListLegalMovesResponse { version: record.version, moves, seat: caller.seat().map(|s| s as u32) })
+        Ok(pb::ListLegalMovesResponse {
+            version: record.version,
+            moves,
+            seat: caller.seat().map(|s| s as u32),
+        })
     }
 
-    async fn submit_move_inner(&self, req: Request<pb::SubmitMoveRequest>) -> Result<pb::SubmitMoveResponse, ApiError> {
+    async fn submit_move_inner(
+        &self,
+        req: Request<pb::SubmitMoveRequest>,
+    ) -> Result<pb::SubmitMoveResponse, ApiError> {
         let r = req.get_ref();
         check_game_id(&r.game_id)?;
         check_request_id(&r.request_id)?;
@@ -312,9 +370,14 @@ impl<S: GameStore> GameServiceImpl<S> {
         {
             return Err(ApiError::other_seat(seat, wanted));
         }
-        let mv = r.r#move.as_ref().ok_or_else(|| ApiError::invalid("move is required"))?;
+        let mv = r
+            .r#move
+            .as_ref()
+            .ok_or_else(|| ApiError::invalid("move is required"))?;
         if mv.game.is_none() {
-            return Err(ApiError::invalid("the move is empty: set the game's member of the Move envelope"));
+            return Err(ApiError::invalid(
+                "the move is empty: set the game's member of the Move envelope",
+            ));
         }
 
         let (record, game, mut state) = self.open(&r.game_id, caller).await?;
@@ -322,7 +385,10 @@ impl<S: GameStore> GameServiceImpl<S> {
         tracing::Span::current().record("game_type", game_type);
 
         if r.expected_version != record.version {
-            return match self.repeated(&r.game_id, &r.request_id, game, caller).await? {
+            return match self
+                .repeated(&r.game_id, &r.request_id, game, caller)
+                .await?
+            {
                 Some(answer) => Ok(answer),
                 None => Err(ApiError::conflict(r.expected_version, record.version)),
             };
@@ -331,10 +397,16 @@ impl<S: GameStore> GameServiceImpl<S> {
         let version = record.version + 1;
         let move_span = tracing::info_span!("move", game_id = %r.game_id, game_type, seat, version);
         let applied = move_span.in_scope(|| state.apply(seat, mv, caller.viewer(), version));
-        let Applied { encoded: events, visible } = match applied {
+        let Applied {
+            encoded: events,
+            visible,
+        } = match applied {
             Ok(applied) => applied,
             Err(e) => {
-                return match self.repeated(&r.game_id, &r.request_id, game, caller).await? {
+                return match self
+                    .repeated(&r.game_id, &r.request_id, game, caller)
+                    .await?
+                {
                     Some(answer) => Ok(answer),
                     None => {
                         let e = ApiError::from(e);
@@ -354,7 +426,12 @@ impl<S: GameStore> GameServiceImpl<S> {
             result: events.clone(),
             events,
         };
-        let outcome = self.inner.store.commit(commit).instrument(move_span.clone()).await?;
+        let outcome = self
+            .inner
+            .store
+            .commit(commit)
+            .instrument(move_span.clone())
+            .await?;
         match outcome {
             CommitOutcome::Committed { version: committed } => {
                 debug_assert_eq!(committed, version);
@@ -370,9 +447,12 @@ impl<S: GameStore> GameServiceImpl<S> {
             }
             CommitOutcome::Duplicate { version, result } => {
                 self.inner.metrics.duplicate();
-                self.duplicate_answer(&r.game_id, game, caller, version, &result).await
+                self.duplicate_answer(&r.game_id, game, caller, version, &result)
+                    .await
             }
-            CommitOutcome::Conflict { current_version } => Err(ApiError::conflict(r.expected_version, current_version)),
+            CommitOutcome::Conflict { current_version } => {
+                Err(ApiError::conflict(r.expected_version, current_version))
+            }
             CommitOutcome::NotFound => Err(ApiError::not_found(&r.game_id)),
         }
     }
@@ -389,7 +469,9 @@ impl<S: GameStore> GameServiceImpl<S> {
             None => Ok(None),
             Some((version, result)) => {
                 self.inner.metrics.duplicate();
-                self.duplicate_answer(game_id, game, caller, version, &result).await.map(Some)
+                self.duplicate_answer(game_id, game, caller, version, &result)
+                    .await
+                    .map(Some)
             }
         }
     }
@@ -408,7 +490,13 @@ impl<S: GameStore> GameServiceImpl<S> {
         Ok(pb::SubmitMoveResponse {
             version,
             events,
-            snapshot: Some(snapshot(game_id, game.info().id, record.version, &*state, caller)),
+            snapshot: Some(snapshot(
+                game_id,
+                game.info().id,
+                record.version,
+                &*state,
+                caller,
+            )),
             duplicate: true,
         })
     }
@@ -429,7 +517,11 @@ impl<S: GameStore> GameServiceImpl<S> {
         if let Caller::Seat(s) = caller
             && s >= record.players as usize
         {
-            return Err(ApiError::new(tonic::Code::Unauthenticated, "bad_token", "the seat token is not valid for this game"));
+            return Err(ApiError::new(
+                tonic::Code::Unauthenticated,
+                "bad_token",
+                "the seat token is not valid for this game",
+            ));
         }
         let (tx, rx) = mpsc::channel(8);
         let this = self.clone();
@@ -470,7 +562,9 @@ impl<S: GameStore> GameServiceImpl<S> {
         let game = self.game(&initial.game_type).map_err(Status::from)?;
         let mut stopping = self.inner.stopping.clone();
         let unavailable = |last: u64| {
-            Status::unavailable(format!("the server is shutting down; resume with after_version = {last}"))
+            Status::unavailable(format!(
+                "the server is shutting down; resume with after_version = {last}"
+            ))
         };
         if initial.finished && last >= initial.version {
             return Ok(last);
@@ -506,7 +600,9 @@ impl<S: GameStore> GameServiceImpl<S> {
                 let finished = record.finished && entry.version == record.version;
                 let msg = pb::WatchGameResponse {
                     version: entry.version,
-                    events: game.events_for(&entry.events, caller.viewer(), entry.version).map_err(|e| Status::from(ApiError::from(e)))?,
+                    events: game
+                        .events_for(&entry.events, caller.viewer(), entry.version)
+                        .map_err(|e| Status::from(ApiError::from(e)))?,
                     finished,
                 };
                 if tx.send(Ok(msg)).await.is_err() {
@@ -522,17 +618,31 @@ impl<S: GameStore> GameServiceImpl<S> {
 }
 
 /// The snapshot of a game for `caller`.
-pub fn snapshot(game_id: &str, game_type: &str, version: u64, state: &dyn DynState, caller: Caller) -> pb::GameSnapshot {
+pub fn snapshot(
+    game_id: &str,
+    game_type: &str,
+    version: u64,
+    state: &dyn DynState,
+    caller: Caller,
+) -> pb::GameSnapshot {
     let pending = state.pending();
     let finished = pending.is_empty();
     pb::GameSnapshot {
         game_id: game_id.to_string(),
         game_type: game_type.to_string(),
         version,
-        status: if finished { pb::GameStatus::Finished } else { pb::GameStatus::InProgress } as i32,
+        status: if finished {
+            pb::GameStatus::Finished
+        } else {
+            pb::GameStatus::InProgress
+        } as i32,
         pending_seats: pending.iter().map(|&s| s as u32).collect(),
         view: Some(state.view(caller.viewer())),
-        outcome: if finished { state.outcome().map(outcome_pb) } else { None },
+        outcome: if finished {
+            state.outcome().map(outcome_pb)
+        } else {
+            None
+        },
         player_count: state.players() as u32,
         your_seat: caller.seat().map(|s: Seat| s as u32),
     }
@@ -543,13 +653,18 @@ fn outcome_pb(o: Outcome) -> pb::Outcome {
         results: o
             .results
             .into_iter()
-            .map(|r| pb::SeatResult { seat: r.seat as u32, score: r.score, rank: r.rank })
+            .map(|r| pb::SeatResult {
+                seat: r.seat as u32,
+                score: r.score,
+                rank: r.rank,
+            })
             .collect(),
         tie_break: o.tie_break,
     }
 }
 
-type WatchStream = Pin<Box<dyn Stream<Item = Result<pb::WatchGameResponse, Status>> + Send + 'static>>;
+type WatchStream =
+    Pin<Box<dyn Stream<Item = Result<pb::WatchGameResponse, Status>> + Send + 'static>>;
 
 #[tonic::async_trait]
 impl<S: GameStore> pb::game_service_server::GameService for GameServiceImpl<S> {
@@ -562,13 +677,25 @@ impl<S: GameStore> pb::game_service_server::GameService for GameServiceImpl<S> {
     }
 
     #[tracing::instrument(name = "CreateGame", skip_all, fields(game_id = field::Empty, game_type = field::Empty))]
-    async fn create_game(&self, req: Request<pb::CreateGameRequest>) -> Result<Response<pb::CreateGameResponse>, Status> {
-        self.guarded(self.create_game_inner(req.into_inner())).await.map(Response::new).map_err(log_refusal)
+    async fn create_game(
+        &self,
+        req: Request<pb::CreateGameRequest>,
+    ) -> Result<Response<pb::CreateGameResponse>, Status> {
+        self.guarded(self.create_game_inner(req.into_inner()))
+            .await
+            .map(Response::new)
+            .map_err(log_refusal)
     }
 
     #[tracing::instrument(name = "GetGame", skip_all, fields(game_id = %req.get_ref().game_id, seat = field::Empty))]
-    async fn get_game(&self, req: Request<pb::GetGameRequest>) -> Result<Response<pb::GameSnapshot>, Status> {
-        self.guarded(self.get_game_inner(req)).await.map(Response::new).map_err(log_refusal)
+    async fn get_game(
+        &self,
+        req: Request<pb::GetGameRequest>,
+    ) -> Result<Response<pb::GameSnapshot>, Status> {
+        self.guarded(self.get_game_inner(req))
+            .await
+            .map(Response::new)
+            .map_err(log_refusal)
     }
 
     #[tracing::instrument(name = "ListLegalMoves", skip_all, fields(game_id = %req.get_ref().game_id, seat = field::Empty))]
@@ -576,7 +703,10 @@ impl<S: GameStore> pb::game_service_server::GameService for GameServiceImpl<S> {
         &self,
         req: Request<pb::ListLegalMovesRequest>,
     ) -> Result<Response<pb::ListLegalMovesResponse>, Status> {
-        self.guarded(self.list_legal_moves_inner(req)).await.map(Response::new).map_err(log_refusal)
+        self.guarded(self.list_legal_moves_inner(req))
+            .await
+            .map(Response::new)
+            .map_err(log_refusal)
     }
 
     #[tracing::instrument(
@@ -590,7 +720,10 @@ impl<S: GameStore> pb::game_service_server::GameService for GameServiceImpl<S> {
             version = field::Empty,
         )
     )]
-    async fn submit_move(&self, req: Request<pb::SubmitMoveRequest>) -> Result<Response<pb::SubmitMoveResponse>, Status> {
+    async fn submit_move(
+        &self,
+        req: Request<pb::SubmitMoveRequest>,
+    ) -> Result<Response<pb::SubmitMoveResponse>, Status> {
         let started = Instant::now();
         let result = self.guarded(self.submit_move_inner(req)).await;
         let m = &self.inner.metrics;
@@ -610,13 +743,19 @@ impl<S: GameStore> pb::game_service_server::GameService for GameServiceImpl<S> {
     type WatchGameStream = WatchStream;
 
     #[tracing::instrument(name = "WatchGame", skip_all, fields(game_id = %req.get_ref().game_id, seat = field::Empty, after_version = req.get_ref().after_version))]
-    async fn watch_game(&self, req: Request<pb::WatchGameRequest>) -> Result<Response<Self::WatchGameStream>, Status> {
+    async fn watch_game(
+        &self,
+        req: Request<pb::WatchGameRequest>,
+    ) -> Result<Response<Self::WatchGameStream>, Status> {
         let stream = self.watch_game_inner(req).await.map_err(log_refusal)?;
         Ok(Response::new(Box::pin(stream) as WatchStream))
     }
 
     #[tracing::instrument(name = "GetServerStats", skip_all)]
-    async fn get_server_stats(&self, _req: Request<pb::GetServerStatsRequest>) -> Result<Response<pb::ServerStats>, Status> {
+    async fn get_server_stats(
+        &self,
+        _req: Request<pb::GetServerStatsRequest>,
+    ) -> Result<Response<pb::ServerStats>, Status> {
         Ok(Response::new(self.inner.metrics.snapshot()))
     }
 }
@@ -628,7 +767,9 @@ fn log_refusal(e: ApiError) -> Status {
         Internal | Unavailable | DeadlineExceeded | Unimplemented => {
             tracing::warn!(code = ?e.code, reason = e.reason, message = %e.message, "request failed")
         }
-        _ => tracing::debug!(code = ?e.code, reason = e.reason, message = %e.message, "request refused"),
+        _ => {
+            tracing::debug!(code = ?e.code, reason = e.reason, message = %e.message, "request refused")
+        }
     }
     e.into_status()
 }

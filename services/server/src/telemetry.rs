@@ -71,10 +71,16 @@ impl Drop for TelemetryGuard {
 pub fn init(config: &TelemetryConfig) -> anyhow::Result<TelemetryGuard> {
     let filter = match std::env::var("RUST_LOG") {
         Ok(v) if !v.is_empty() => EnvFilter::try_new(v)?,
-        _ => EnvFilter::try_new(if config.log_level.is_empty() { "info" } else { &config.log_level })?,
+        _ => EnvFilter::try_new(if config.log_level.is_empty() {
+            "info"
+        } else {
+            &config.log_level
+        })?,
     };
     let fmt = match config.log_format {
-        LogFormat::Text => tracing_subscriber::fmt::layer().with_writer(std::io::stderr).boxed(),
+        LogFormat::Text => tracing_subscriber::fmt::layer()
+            .with_writer(std::io::stderr)
+            .boxed(),
         LogFormat::Json => tracing_subscriber::fmt::layer()
             .json()
             .with_current_span(true)
@@ -83,18 +89,35 @@ pub fn init(config: &TelemetryConfig) -> anyhow::Result<TelemetryGuard> {
             .boxed(),
     };
 
-    let mut guard = TelemetryGuard { tracer: None, meter: None };
+    let mut guard = TelemetryGuard {
+        tracer: None,
+        meter: None,
+    };
     let otel_layer = match &config.otlp_endpoint {
         None => None,
         Some(endpoint) => {
-            let service_name = if config.service_name.is_empty() { "signoria".to_string() } else { config.service_name.clone() };
+            let service_name = if config.service_name.is_empty() {
+                "signoria".to_string()
+            } else {
+                config.service_name.clone()
+            };
             let resource = Resource::builder().with_service_name(service_name).build();
-            let spans = opentelemetry_otlp::SpanExporter::builder().with_tonic().with_endpoint(endpoint.clone()).build()?;
-            let tracer_provider =
-                SdkTracerProvider::builder().with_batch_exporter(spans).with_resource(resource.clone()).build();
-            let metrics =
-                opentelemetry_otlp::MetricExporter::builder().with_tonic().with_endpoint(endpoint.clone()).build()?;
-            let meter_provider = SdkMeterProvider::builder().with_periodic_exporter(metrics).with_resource(resource).build();
+            let spans = opentelemetry_otlp::SpanExporter::builder()
+                .with_tonic()
+                .with_endpoint(endpoint.clone())
+                .build()?;
+            let tracer_provider = SdkTracerProvider::builder()
+                .with_batch_exporter(spans)
+                .with_resource(resource.clone())
+                .build();
+            let metrics = opentelemetry_otlp::MetricExporter::builder()
+                .with_tonic()
+                .with_endpoint(endpoint.clone())
+                .build()?;
+            let meter_provider = SdkMeterProvider::builder()
+                .with_periodic_exporter(metrics)
+                .with_resource(resource)
+                .build();
             opentelemetry::global::set_meter_provider(meter_provider.clone());
             // Continue callers' traces (W3C `traceparent`, see `server::request_span`).
             opentelemetry::global::set_text_map_propagator(
@@ -108,13 +131,30 @@ pub fn init(config: &TelemetryConfig) -> anyhow::Result<TelemetryGuard> {
             // spans out of the export, or exporting would feed itself.
             let own = tracing_subscriber::filter::filter_fn(|meta| {
                 let t = meta.target();
-                !["h2", "hyper", "hyper_util", "tonic", "tower", "opentelemetry"].iter().any(|p| t.starts_with(p))
+                ![
+                    "h2",
+                    "hyper",
+                    "hyper_util",
+                    "tonic",
+                    "tower",
+                    "opentelemetry",
+                ]
+                .iter()
+                .any(|p| t.starts_with(p))
             });
-            Some(tracing_opentelemetry::layer().with_tracer(tracer).with_filter(own))
+            Some(
+                tracing_opentelemetry::layer()
+                    .with_tracer(tracer)
+                    .with_filter(own),
+            )
         }
     };
 
-    tracing_subscriber::registry().with(filter).with(fmt).with(otel_layer).try_init()?;
+    tracing_subscriber::registry()
+        .with(filter)
+        .with(fmt)
+        .with(otel_layer)
+        .try_init()?;
     if let Some(endpoint) = &config.otlp_endpoint {
         tracing::info!(endpoint, "exporting traces and metrics over OTLP");
     }

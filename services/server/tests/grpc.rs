@@ -33,7 +33,11 @@ impl TestServer {
 }
 
 fn config() -> ServerConfig {
-    let mut c = ServerConfig { token_secret: Some(SECRET.to_vec()), store: StoreConfig::Memory, ..ServerConfig::default() };
+    let mut c = ServerConfig {
+        token_secret: Some(SECRET.to_vec()),
+        store: StoreConfig::Memory,
+        ..ServerConfig::default()
+    };
     c.service.allow_client_seed = true;
     c
 }
@@ -46,8 +50,13 @@ async fn start_with(config: ServerConfig) -> TestServer {
     let shutdown = async move {
         let _ = rx.await;
     };
-    let handle = tokio::spawn(async move { signoria_server::serve_on(listener, config, shutdown).await });
-    TestServer { url, stop: Some(tx), handle }
+    let handle =
+        tokio::spawn(async move { signoria_server::serve_on(listener, config, shutdown).await });
+    TestServer {
+        url,
+        stop: Some(tx),
+        handle,
+    }
 }
 
 async fn start() -> TestServer {
@@ -73,7 +82,11 @@ async fn new_game(url: &str, players: u32, seed: Option<u64>) -> (String, Vec<Cl
     assert_eq!(snap.version, 0);
     assert_eq!(snap.status, pb::GameStatus::InProgress as i32);
     assert_eq!(snap.your_seat, None);
-    let seats = resp.seats.iter().map(|s| c.with_token(Some(s.token.clone()))).collect();
+    let seats = resp
+        .seats
+        .iter()
+        .map(|s| c.with_token(Some(s.token.clone())))
+        .collect();
     (resp.game_id, seats)
 }
 
@@ -99,7 +112,10 @@ async fn play_out(game_id: &str, seats: &mut [Client], seed: u64) -> (pb::GameSn
         if snap.status == pb::GameStatus::Finished as i32 {
             return (snap, moves);
         }
-        assert!(!snap.pending_seats.is_empty(), "an unfinished game has pending seats");
+        assert!(
+            !snap.pending_seats.is_empty(),
+            "an unfinished game has pending seats"
+        );
         let seat = snap.pending_seats[pick.below(snap.pending_seats.len())] as usize;
         let legal = seats[seat].list_legal_moves(game_id).await.unwrap();
         assert_eq!(legal.seat, Some(seat as u32));
@@ -107,7 +123,10 @@ async fn play_out(game_id: &str, seats: &mut [Client], seed: u64) -> (pb::GameSn
         assert!(!legal.moves.is_empty(), "a pending seat has legal moves");
         let choice = legal.moves[pick.below(legal.moves.len())].clone();
         assert!(!choice.label.is_empty());
-        let resp = seats[seat].submit(game_id, legal.version, choice.r#move.unwrap()).await.unwrap();
+        let resp = seats[seat]
+            .submit(game_id, legal.version, choice.r#move.unwrap())
+            .await
+            .unwrap();
         assert_eq!(resp.version, legal.version + 1);
         assert!(!resp.duplicate);
         assert!(resp.events.iter().all(|e| e.version == resp.version));
@@ -145,20 +164,44 @@ async fn complete_games_for_two_three_and_four_players() {
         assert_eq!(outcome.results.len(), players as usize);
         assert!(outcome.results.iter().any(|r| r.rank == 1));
 
-        for (who, watched) in [("spectator", spectator.await.unwrap()), ("seat 0", seat0.await.unwrap())] {
+        for (who, watched) in [
+            ("spectator", spectator.await.unwrap()),
+            ("seat 0", seat0.await.unwrap()),
+        ] {
             let versions: Vec<u64> = watched.iter().map(|m| m.version).collect();
-            assert_eq!(versions, (1..=moves).collect::<Vec<_>>(), "{who} saw every version once, in order");
-            assert!(watched.last().unwrap().finished, "{who}: the last version is marked finished");
+            assert_eq!(
+                versions,
+                (1..=moves).collect::<Vec<_>>(),
+                "{who} saw every version once, in order"
+            );
+            assert!(
+                watched.last().unwrap().finished,
+                "{who}: the last version is marked finished"
+            );
             assert!(watched[..watched.len() - 1].iter().all(|m| !m.finished));
-            assert!(watched.iter().flat_map(|m| &m.events).all(|e| e.game.is_some()));
+            assert!(
+                watched
+                    .iter()
+                    .flat_map(|m| &m.events)
+                    .all(|e| e.game.is_some())
+            );
         }
         // No more moves after the end.
         let legal = seats[0].list_legal_moves(&game_id).await.unwrap();
         assert!(legal.moves.is_empty());
         // Watching a finished game from its end returns at once.
-        assert!(collect_watch(seats[1].clone(), game_id.clone(), moves).await.is_empty());
+        assert!(
+            collect_watch(seats[1].clone(), game_id.clone(), moves)
+                .await
+                .is_empty()
+        );
     }
-    let stats = Client::connect(&server.url, None).await.unwrap().server_stats().await.unwrap();
+    let stats = Client::connect(&server.url, None)
+        .await
+        .unwrap()
+        .server_stats()
+        .await
+        .unwrap();
     assert_eq!(stats.games_created, 3);
     assert!(stats.moves > 0);
     assert_eq!(stats.submit_move_latency.unwrap().count, stats.moves);
@@ -170,7 +213,11 @@ async fn spectators_see_less_than_seats() {
     let server = start().await;
     let (game_id, mut seats) = new_game(&server.url, 3, Some(42)).await;
     let (_, moves) = play_out(&game_id, &mut seats, 9).await;
-    let public: usize = collect_watch(seats[0].with_token(None), game_id.clone(), 0).await.iter().map(|m| m.events.len()).sum();
+    let public: usize = collect_watch(seats[0].with_token(None), game_id.clone(), 0)
+        .await
+        .iter()
+        .map(|m| m.events.len())
+        .sum();
     let mut any_private = false;
     for s in &seats {
         let seen = collect_watch(s.clone(), game_id.clone(), 0).await;
@@ -184,14 +231,24 @@ async fn spectators_see_less_than_seats() {
     let spectator = seats[0].with_token(None).get_game(&game_id).await.unwrap();
     assert!(spectator.view.is_some());
     assert_eq!(spectator.your_seat, None);
-    assert_eq!(seats[2].get_game(&game_id).await.unwrap().your_seat, Some(2));
+    assert_eq!(
+        seats[2].get_game(&game_id).await.unwrap().your_seat,
+        Some(2)
+    );
     server.stop().await.unwrap();
 }
 
-async fn first_move(c: &mut Client, game_id: &str, seat_clients: &mut [Client]) -> (usize, pb::ListLegalMovesResponse) {
+async fn first_move(
+    c: &mut Client,
+    game_id: &str,
+    seat_clients: &mut [Client],
+) -> (usize, pb::ListLegalMovesResponse) {
     let snap = c.get_game(game_id).await.unwrap();
     let seat = snap.pending_seats[0] as usize;
-    (seat, seat_clients[seat].list_legal_moves(game_id).await.unwrap())
+    (
+        seat,
+        seat_clients[seat].list_legal_moves(game_id).await.unwrap(),
+    )
 }
 
 #[tokio::test]
@@ -208,16 +265,30 @@ async fn rejections_have_their_codes_and_change_nothing() {
     let code = |r: Result<pb::SubmitMoveResponse, tonic::Status>| r.unwrap_err().code();
 
     // Spectators cannot move.
-    let err = spectator.submit(&game_id, version, mv.clone()).await.unwrap_err();
+    let err = spectator
+        .submit(&game_id, version, mv.clone())
+        .await
+        .unwrap_err();
     assert_eq!(err.code(), Code::PermissionDenied);
     assert!(err.message().contains("spectators cannot move"));
     // A token of another game, a forged token, a token without "Bearer".
     let foreign = seats[0].with_token(other_seats[seat].token().map(str::to_string));
-    assert_eq!(code(foreign.clone().submit(&game_id, version, mv.clone()).await), Code::Unauthenticated);
+    assert_eq!(
+        code(foreign.clone().submit(&game_id, version, mv.clone()).await),
+        Code::Unauthenticated
+    );
     let mut forged = seats[seat].token().unwrap().to_string();
     let last = forged.pop().unwrap();
     forged.push(if last == '0' { '1' } else { '0' });
-    assert_eq!(code(seats[0].with_token(Some(forged)).submit(&game_id, version, mv.clone()).await), Code::Unauthenticated);
+    assert_eq!(
+        code(
+            seats[0]
+                .with_token(Some(forged))
+                .submit(&game_id, version, mv.clone())
+                .await
+        ),
+        Code::Unauthenticated
+    );
     assert_eq!(
         foreign.clone().get_game(&game_id).await.unwrap_err().code(),
         Code::Unauthenticated,
@@ -236,7 +307,10 @@ async fn rejections_have_their_codes_and_change_nothing() {
     assert_eq!(code(wrong_seat), Code::PermissionDenied);
     // A seat that is not pending: not its decision.
     let other = 1 - seat;
-    let err = seats[other].submit(&game_id, version, mv.clone()).await.unwrap_err();
+    let err = seats[other]
+        .submit(&game_id, version, mv.clone())
+        .await
+        .unwrap_err();
     assert_eq!(err.code(), Code::FailedPrecondition, "{err:?}");
     assert!(!err.message().is_empty());
     // Malformed: no move, an empty envelope, a bad game id, no request id.
@@ -250,44 +324,125 @@ async fn rejections_have_their_codes_and_change_nothing() {
         })
         .await;
     assert_eq!(code(no_move), Code::InvalidArgument);
-    assert_eq!(code(seats[seat].submit(&game_id, version, pb::Move { game: None }).await), Code::InvalidArgument);
-    assert_eq!(code(seats[seat].submit("no such {id}", version, mv.clone()).await), Code::InvalidArgument);
-    assert_eq!(code(seats[seat].submit_with_id(&game_id, version, "", mv.clone()).await), Code::InvalidArgument);
+    assert_eq!(
+        code(
+            seats[seat]
+                .submit(&game_id, version, pb::Move { game: None })
+                .await
+        ),
+        Code::InvalidArgument
+    );
+    assert_eq!(
+        code(
+            seats[seat]
+                .submit("no such {id}", version, mv.clone())
+                .await
+        ),
+        Code::InvalidArgument
+    );
+    assert_eq!(
+        code(
+            seats[seat]
+                .submit_with_id(&game_id, version, "", mv.clone())
+                .await
+        ),
+        Code::InvalidArgument
+    );
     // Unknown game (the token cannot be valid for it either, so ask as a spectator).
-    assert_eq!(spectator.get_game("unknown").await.unwrap_err().code(), Code::NotFound);
-    assert_eq!(spectator.list_legal_moves("unknown").await.unwrap_err().code(), Code::NotFound);
+    assert_eq!(
+        spectator.get_game("unknown").await.unwrap_err().code(),
+        Code::NotFound
+    );
+    assert_eq!(
+        spectator
+            .list_legal_moves("unknown")
+            .await
+            .unwrap_err()
+            .code(),
+        Code::NotFound
+    );
     // Watching checks the game and the token too.
-    assert_eq!(spectator.watch("unknown", 0).await.unwrap_err().code(), Code::NotFound);
-    assert_eq!(foreign.clone().watch(&game_id, 0).await.unwrap_err().code(), Code::Unauthenticated);
+    assert_eq!(
+        spectator.watch("unknown", 0).await.unwrap_err().code(),
+        Code::NotFound
+    );
+    assert_eq!(
+        foreign.clone().watch(&game_id, 0).await.unwrap_err().code(),
+        Code::Unauthenticated
+    );
     // Stale version: ABORTED with the current version.
-    let err = seats[seat].submit(&game_id, version + 3, mv.clone()).await.unwrap_err();
+    let err = seats[seat]
+        .submit(&game_id, version + 3, mv.clone())
+        .await
+        .unwrap_err();
     assert_eq!(err.code(), Code::Aborted);
-    assert!(err.message().contains(&format!("version {version}")), "{}", err.message());
-    assert_eq!(err.metadata().get(CURRENT_VERSION_KEY).unwrap().to_str().unwrap(), version.to_string());
+    assert!(
+        err.message().contains(&format!("version {version}")),
+        "{}",
+        err.message()
+    );
+    assert_eq!(
+        err.metadata()
+            .get(CURRENT_VERSION_KEY)
+            .unwrap()
+            .to_str()
+            .unwrap(),
+        version.to_string()
+    );
 
     // None of it changed the game.
     let after = spectator.get_game(&game_id).await.unwrap();
     assert_eq!(after, before);
 
     // An illegal move: a move listed at a later point, replayed now.
-    let resp = seats[seat].submit(&game_id, version, mv.clone()).await.unwrap();
+    let resp = seats[seat]
+        .submit(&game_id, version, mv.clone())
+        .await
+        .unwrap();
     let now = spectator.get_game(&game_id).await.unwrap();
     let next_seat = now.pending_seats[0] as usize;
     let next_legal = seats[next_seat].list_legal_moves(&game_id).await.unwrap();
     assert!(
-        next_legal.moves.iter().all(|m| m.r#move.as_ref() != Some(&mv)),
+        next_legal
+            .moves
+            .iter()
+            .all(|m| m.r#move.as_ref() != Some(&mv)),
         "the test needs a move that is not legal now (seed 1: the same bonus tile twice)"
     );
-    let err = seats[next_seat].submit(&game_id, resp.version, mv.clone()).await.unwrap_err();
+    let err = seats[next_seat]
+        .submit(&game_id, resp.version, mv.clone())
+        .await
+        .unwrap_err();
     assert_eq!(err.code(), Code::FailedPrecondition, "{err:?}");
     assert!(!err.message().is_empty());
     assert_eq!(spectator.get_game(&game_id).await.unwrap(), now);
 
     let stats = spectator.server_stats().await.unwrap();
     assert!(stats.version_conflicts >= 1);
-    assert!(stats.rejections.get("PERMISSION_DENIED/spectator").copied().unwrap_or(0) >= 1);
-    assert!(stats.rejections.get("UNAUTHENTICATED/bad_token").copied().unwrap_or(0) >= 2);
-    assert!(stats.rejections.get("ABORTED/version_conflict").copied().unwrap_or(0) >= 1);
+    assert!(
+        stats
+            .rejections
+            .get("PERMISSION_DENIED/spectator")
+            .copied()
+            .unwrap_or(0)
+            >= 1
+    );
+    assert!(
+        stats
+            .rejections
+            .get("UNAUTHENTICATED/bad_token")
+            .copied()
+            .unwrap_or(0)
+            >= 2
+    );
+    assert!(
+        stats
+            .rejections
+            .get("ABORTED/version_conflict")
+            .copied()
+            .unwrap_or(0)
+            >= 1
+    );
     server.stop().await.unwrap();
 }
 
@@ -298,16 +453,25 @@ async fn repeated_request_ids_apply_once() {
     let mut spectator = seats[0].with_token(None);
     let (seat, legal) = first_move(&mut spectator, &game_id, &mut seats).await;
     let mv = legal.moves[0].r#move.clone().unwrap();
-    let first = seats[seat].submit_with_id(&game_id, legal.version, "req-1", mv.clone()).await.unwrap();
+    let first = seats[seat]
+        .submit_with_id(&game_id, legal.version, "req-1", mv.clone())
+        .await
+        .unwrap();
     assert!(!first.duplicate);
     // The same request again (same expected version, now stale): the same
     // answer, not ABORTED, and nothing applied.
-    let again = seats[seat].submit_with_id(&game_id, legal.version, "req-1", mv.clone()).await.unwrap();
+    let again = seats[seat]
+        .submit_with_id(&game_id, legal.version, "req-1", mv.clone())
+        .await
+        .unwrap();
     assert!(again.duplicate);
     assert_eq!(again.version, first.version);
     assert_eq!(again.events, first.events);
     assert_eq!(again.snapshot, first.snapshot);
-    assert_eq!(spectator.get_game(&game_id).await.unwrap().version, first.version);
+    assert_eq!(
+        spectator.get_game(&game_id).await.unwrap().version,
+        first.version
+    );
     // Concurrent retries of one new request: one applies, the others answer the same.
     let snap = spectator.get_game(&game_id).await.unwrap();
     let s2 = snap.pending_seats[0] as usize;
@@ -317,7 +481,9 @@ async fn repeated_request_ids_apply_once() {
     for _ in 0..6 {
         let mut c = seats[s2].clone();
         let (g, m) = (game_id.clone(), mv2.clone());
-        tasks.push(tokio::spawn(async move { c.submit_with_id(&g, legal2.version, "req-2", m).await }));
+        tasks.push(tokio::spawn(async move {
+            c.submit_with_id(&g, legal2.version, "req-2", m).await
+        }));
     }
     let mut applied = 0;
     for t in tasks {
@@ -326,7 +492,10 @@ async fn repeated_request_ids_apply_once() {
         applied += usize::from(!r.duplicate);
     }
     assert_eq!(applied, 1);
-    assert_eq!(spectator.get_game(&game_id).await.unwrap().version, legal2.version + 1);
+    assert_eq!(
+        spectator.get_game(&game_id).await.unwrap().version,
+        legal2.version + 1
+    );
     server.stop().await.unwrap();
 }
 
@@ -348,13 +517,24 @@ async fn racing_clients_one_wins_the_other_is_aborted() {
     };
     assert_eq!(ok.version, legal.version + 1);
     assert_eq!(err.code(), Code::Aborted);
-    assert_eq!(err.metadata().get(CURRENT_VERSION_KEY).unwrap().to_str().unwrap(), ok.version.to_string());
+    assert_eq!(
+        err.metadata()
+            .get(CURRENT_VERSION_KEY)
+            .unwrap()
+            .to_str()
+            .unwrap(),
+        ok.version.to_string()
+    );
     server.stop().await.unwrap();
 }
 
 #[tokio::test]
 async fn create_game_validates_its_input() {
-    let server = start_with(ServerConfig { token_secret: Some(SECRET.to_vec()), ..ServerConfig::default() }).await;
+    let server = start_with(ServerConfig {
+        token_secret: Some(SECRET.to_vec()),
+        ..ServerConfig::default()
+    })
+    .await;
     let mut c = Client::connect(&server.url, None).await.unwrap();
     let req = |game_type: &str, players: u32, seed: Option<u64>| pb::CreateGameRequest {
         game_type: game_type.into(),
@@ -364,20 +544,36 @@ async fn create_game_validates_its_input() {
         seat_labels: vec![],
     };
     let code = |r: Result<pb::CreateGameResponse, tonic::Status>| r.unwrap_err().code();
-    assert_eq!(code(c.create_game(req("chess", 2, None)).await), Code::InvalidArgument);
-    assert_eq!(code(c.create_game(req(LORENZO, 1, None)).await), Code::InvalidArgument);
-    assert_eq!(code(c.create_game(req(LORENZO, 5, None)).await), Code::InvalidArgument);
+    assert_eq!(
+        code(c.create_game(req("chess", 2, None)).await),
+        Code::InvalidArgument
+    );
+    assert_eq!(
+        code(c.create_game(req(LORENZO, 1, None)).await),
+        Code::InvalidArgument
+    );
+    assert_eq!(
+        code(c.create_game(req(LORENZO, 5, None)).await),
+        Code::InvalidArgument
+    );
     // Client seeds need --allow-client-seed.
     let err = c.create_game(req(LORENZO, 2, Some(1))).await.unwrap_err();
     assert_eq!(err.code(), Code::InvalidArgument);
     assert!(err.message().contains("allow-client-seed"));
     let mut too_many_labels = req(LORENZO, 2, None);
     too_many_labels.seat_labels = vec!["a".into(), "b".into(), "c".into()];
-    assert_eq!(code(c.create_game(too_many_labels).await), Code::InvalidArgument);
+    assert_eq!(
+        code(c.create_game(too_many_labels).await),
+        Code::InvalidArgument
+    );
     // Options of the game are accepted.
     let mut basic = req(LORENZO, 2, None);
     basic.options = Some(pb::GameOptions {
-        game: Some(pb::game_options::Game::LorenzoIlMagnifico(pb::games::lorenzo_il_magnifico::Options { advanced: Some(false) })),
+        game: Some(pb::game_options::Game::LorenzoIlMagnifico(
+            pb::games::lorenzo_il_magnifico::Options {
+                advanced: Some(false),
+            },
+        )),
     });
     c.create_game(basic).await.unwrap();
     let types = c.list_game_types().await.unwrap();
@@ -393,7 +589,10 @@ async fn the_same_seed_deals_the_same_game() {
     let (g1, _) = new_game(&server.url, 3, Some(77)).await;
     let (g2, _) = new_game(&server.url, 3, Some(77)).await;
     let mut c = Client::connect(&server.url, None).await.unwrap();
-    let (a, b) = (c.get_game(&g1).await.unwrap(), c.get_game(&g2).await.unwrap());
+    let (a, b) = (
+        c.get_game(&g1).await.unwrap(),
+        c.get_game(&g2).await.unwrap(),
+    );
     assert_eq!(a.view, b.view);
     assert_eq!(a.pending_seats, b.pending_seats);
     server.stop().await.unwrap();
@@ -406,14 +605,24 @@ async fn start_on<S: GameStore>(config: ServerConfig, store: S) -> TestServer {
     let shutdown = async move {
         let _ = rx.await;
     };
-    let handle = tokio::spawn(async move { signoria_server::server::run(listener, &config, store, shutdown).await });
-    TestServer { url, stop: Some(tx), handle }
+    let handle = tokio::spawn(async move {
+        signoria_server::server::run(listener, &config, store, shutdown).await
+    });
+    TestServer {
+        url,
+        stop: Some(tx),
+        handle,
+    }
 }
 
 #[tokio::test]
 async fn two_replicas_share_a_store_and_a_secret() {
     let store = MemoryStore::new();
-    replicas(start_on(config(), store.clone()).await, start_on(config(), store).await).await;
+    replicas(
+        start_on(config(), store.clone()).await,
+        start_on(config(), store).await,
+    )
+    .await;
 }
 
 /// The same with Redis, when the test command provides one (`REDIS_URL`, as
@@ -434,7 +643,11 @@ async fn replicas(a: TestServer, b: TestServer) {
     // The same seats talking to replica B with tokens minted by A.
     let mut seats_b = Vec::new();
     for s in &seats_a {
-        seats_b.push(Client::connect(&b.url, s.token().map(str::to_string)).await.unwrap());
+        seats_b.push(
+            Client::connect(&b.url, s.token().map(str::to_string))
+                .await
+                .unwrap(),
+        );
     }
     let mut mixed: Vec<Client> = vec![seats_a[0].clone(), seats_b[1].clone()];
 
@@ -447,7 +660,14 @@ async fn replicas(a: TestServer, b: TestServer) {
         let snap = spectator_b.get_game(&game_id).await.unwrap();
         let seat = snap.pending_seats[0] as usize;
         let legal = mixed[seat].list_legal_moves(&game_id).await.unwrap();
-        mixed[seat].submit(&game_id, legal.version, legal.moves[0].r#move.clone().unwrap()).await.unwrap();
+        mixed[seat]
+            .submit(
+                &game_id,
+                legal.version,
+                legal.moves[0].r#move.clone().unwrap(),
+            )
+            .await
+            .unwrap();
     }
     let mut seen = Vec::new();
     for _ in 0..3 {
@@ -460,12 +680,20 @@ async fn replicas(a: TestServer, b: TestServer) {
     }
     let last = *seen.last().unwrap();
     let mut mixed_b: Vec<Client> = seats_b.clone();
-    let resumed = tokio::spawn(collect_watch(seats_b[0].with_token(None), game_id.clone(), last));
+    let resumed = tokio::spawn(collect_watch(
+        seats_b[0].with_token(None),
+        game_id.clone(),
+        last,
+    ));
     let (snap, _) = play_out(&game_id, &mut mixed_b, 4).await;
     for m in resumed.await.unwrap() {
         seen.push(m.version);
     }
-    assert_eq!(seen, (1..=snap.version).collect::<Vec<_>>(), "no gap, no duplicate across replicas");
+    assert_eq!(
+        seen,
+        (1..=snap.version).collect::<Vec<_>>(),
+        "no gap, no duplicate across replicas"
+    );
     b.stop().await.unwrap();
 }
 
@@ -477,11 +705,18 @@ async fn overload_is_resource_exhausted() {
     let server = start_with(cfg).await;
     let mut c = Client::connect(&server.url, None).await.unwrap();
     let err = c
-        .create_game(pb::CreateGameRequest { game_type: LORENZO.into(), player_count: 2, ..Default::default() })
+        .create_game(pb::CreateGameRequest {
+            game_type: LORENZO.into(),
+            player_count: 2,
+            ..Default::default()
+        })
         .await
         .unwrap_err();
     assert_eq!(err.code(), Code::ResourceExhausted);
-    assert_eq!(c.watch("some-game", 0).await.unwrap_err().code(), Code::ResourceExhausted);
+    assert_eq!(
+        c.watch("some-game", 0).await.unwrap_err().code(),
+        Code::ResourceExhausted
+    );
     assert_eq!(c.server_stats().await.unwrap().shed, 2);
     server.stop().await.unwrap();
 }
@@ -494,34 +729,68 @@ async fn health_reflection_and_shutdown() {
     let mut cfg = config();
     cfg.shutdown_delay = Duration::from_secs(30);
     let server = start_with(cfg).await;
-    let channel = tonic::transport::Endpoint::from_shared(server.url.clone()).unwrap().connect().await.unwrap();
+    let channel = tonic::transport::Endpoint::from_shared(server.url.clone())
+        .unwrap()
+        .connect()
+        .await
+        .unwrap();
     let mut health = HealthClient::new(channel.clone());
     for service in ["", "signoria.v1.GameService"] {
-        let s = health.check(HealthCheckRequest { service: service.into() }).await.unwrap().into_inner();
+        let s = health
+            .check(HealthCheckRequest {
+                service: service.into(),
+            })
+            .await
+            .unwrap()
+            .into_inner();
         assert_eq!(s.status, ServingStatus::Serving as i32, "{service:?}");
     }
 
     // Reflection lists the API.
     {
+        use tonic_reflection::pb::v1::ServerReflectionRequest;
         use tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient;
         use tonic_reflection::pb::v1::server_reflection_request::MessageRequest;
         use tonic_reflection::pb::v1::server_reflection_response::MessageResponse;
-        use tonic_reflection::pb::v1::ServerReflectionRequest;
         let mut r = ServerReflectionClient::new(channel.clone());
-        let req = ServerReflectionRequest { host: String::new(), message_request: Some(MessageRequest::ListServices(String::new())) };
-        let mut stream = r.server_reflection_info(tokio_stream::iter(vec![req])).await.unwrap().into_inner();
+        let req = ServerReflectionRequest {
+            host: String::new(),
+            message_request: Some(MessageRequest::ListServices(String::new())),
+        };
+        let mut stream = r
+            .server_reflection_info(tokio_stream::iter(vec![req]))
+            .await
+            .unwrap()
+            .into_inner();
         let resp = stream.message().await.unwrap().unwrap();
-        let Some(MessageResponse::ListServicesResponse(list)) = resp.message_response else { panic!("{resp:?}") };
+        let Some(MessageResponse::ListServicesResponse(list)) = resp.message_response else {
+            panic!("{resp:?}")
+        };
         let names: Vec<String> = list.service.into_iter().map(|s| s.name).collect();
-        assert!(names.contains(&"signoria.v1.GameService".to_string()), "{names:?}");
+        assert!(
+            names.contains(&"signoria.v1.GameService".to_string()),
+            "{names:?}"
+        );
         // The game protos are in the descriptor set too.
         let req = ServerReflectionRequest {
             host: String::new(),
-            message_request: Some(MessageRequest::FileContainingSymbol("signoria.v1.games.lorenzo_il_magnifico.Move".into())),
+            message_request: Some(MessageRequest::FileContainingSymbol(
+                "signoria.v1.games.lorenzo_il_magnifico.Move".into(),
+            )),
         };
-        let mut stream = r.server_reflection_info(tokio_stream::iter(vec![req])).await.unwrap().into_inner();
+        let mut stream = r
+            .server_reflection_info(tokio_stream::iter(vec![req]))
+            .await
+            .unwrap()
+            .into_inner();
         let resp = stream.message().await.unwrap().unwrap();
-        assert!(matches!(resp.message_response, Some(MessageResponse::FileDescriptorResponse(_))), "{resp:?}");
+        assert!(
+            matches!(
+                resp.message_response,
+                Some(MessageResponse::FileDescriptorResponse(_))
+            ),
+            "{resp:?}"
+        );
     }
 
     // Shutdown: health turns NOT_SERVING while in-flight work drains.
@@ -529,7 +798,14 @@ async fn health_reflection_and_shutdown() {
     let _ = stop.unwrap().send(());
     let mut status = ServingStatus::Serving as i32;
     for _ in 0..200 {
-        status = health.check(HealthCheckRequest { service: String::new() }).await.unwrap().into_inner().status;
+        status = health
+            .check(HealthCheckRequest {
+                service: String::new(),
+            })
+            .await
+            .unwrap()
+            .into_inner()
+            .status;
         if status == ServingStatus::NotServing as i32 {
             break;
         }
@@ -554,7 +830,10 @@ async fn grpc_web_over_http1() {
     tcp.write_all(head.as_bytes()).await.unwrap();
     tcp.write_all(&body).await.unwrap();
     let mut response = Vec::new();
-    tokio::time::timeout(Duration::from_secs(20), tcp.read_to_end(&mut response)).await.unwrap().unwrap();
+    tokio::time::timeout(Duration::from_secs(20), tcp.read_to_end(&mut response))
+        .await
+        .unwrap()
+        .unwrap();
     let text = String::from_utf8_lossy(&response);
     assert!(text.starts_with("HTTP/1.1 200"), "{text}");
     assert!(text.contains("application/grpc-web"), "{text}");
@@ -575,7 +854,9 @@ struct FlakyStore {
 impl FlakyStore {
     fn check(&self) -> signoria_store::StoreResult<()> {
         if self.down.load(std::sync::atomic::Ordering::SeqCst) {
-            Err(signoria_store::StoreError::Unavailable("switched off by the test".into()))
+            Err(signoria_store::StoreError::Unavailable(
+                "switched off by the test".into(),
+            ))
         } else {
             Ok(())
         }
@@ -587,19 +868,34 @@ impl GameStore for FlakyStore {
         self.check()?;
         self.inner.create(record).await
     }
-    async fn load(&self, game_id: &str) -> signoria_store::StoreResult<Option<signoria_store::GameRecord>> {
+    async fn load(
+        &self,
+        game_id: &str,
+    ) -> signoria_store::StoreResult<Option<signoria_store::GameRecord>> {
         self.check()?;
         self.inner.load(game_id).await
     }
-    async fn commit(&self, commit: signoria_store::MoveCommit) -> signoria_store::StoreResult<signoria_store::CommitOutcome> {
+    async fn commit(
+        &self,
+        commit: signoria_store::MoveCommit,
+    ) -> signoria_store::StoreResult<signoria_store::CommitOutcome> {
         self.check()?;
         let outcome = self.inner.commit(commit).await?;
-        if self.lose_commit_answer.swap(false, std::sync::atomic::Ordering::SeqCst) {
-            return Err(signoria_store::StoreError::Unavailable("connection lost after the commit".into()));
+        if self
+            .lose_commit_answer
+            .swap(false, std::sync::atomic::Ordering::SeqCst)
+        {
+            return Err(signoria_store::StoreError::Unavailable(
+                "connection lost after the commit".into(),
+            ));
         }
         Ok(outcome)
     }
-    async fn lookup_request(&self, game_id: &str, request_id: &str) -> signoria_store::StoreResult<Option<(u64, Vec<u8>)>> {
+    async fn lookup_request(
+        &self,
+        game_id: &str,
+        request_id: &str,
+    ) -> signoria_store::StoreResult<Option<(u64, Vec<u8>)>> {
         self.check()?;
         self.inner.lookup_request(game_id, request_id).await
     }
@@ -612,8 +908,15 @@ impl GameStore for FlakyStore {
         self.check()?;
         self.inner.events_after(game_id, after_version, limit).await
     }
-    async fn wait_for_change(&self, game_id: &str, known_version: u64, timeout: Duration) -> signoria_store::StoreResult<()> {
-        self.inner.wait_for_change(game_id, known_version, timeout).await
+    async fn wait_for_change(
+        &self,
+        game_id: &str,
+        known_version: u64,
+        timeout: Duration,
+    ) -> signoria_store::StoreResult<()> {
+        self.inner
+            .wait_for_change(game_id, known_version, timeout)
+            .await
     }
     async fn ping(&self) -> signoria_store::StoreResult<()> {
         self.check()
@@ -631,27 +934,53 @@ async fn store_outages_are_unavailable_and_retries_are_safe() {
     let mv = legal.moves[0].r#move.clone().unwrap();
 
     store.down.store(true, SeqCst);
-    let err = seats[seat].submit_with_id(&game_id, legal.version, "m1", mv.clone()).await.unwrap_err();
+    let err = seats[seat]
+        .submit_with_id(&game_id, legal.version, "m1", mv.clone())
+        .await
+        .unwrap_err();
     assert_eq!(err.code(), Code::Unavailable);
-    assert_eq!(spectator.get_game(&game_id).await.unwrap_err().code(), Code::Unavailable);
+    assert_eq!(
+        spectator.get_game(&game_id).await.unwrap_err().code(),
+        Code::Unavailable
+    );
     store.down.store(false, SeqCst);
-    assert_eq!(spectator.get_game(&game_id).await.unwrap().version, legal.version, "nothing applied while down");
+    assert_eq!(
+        spectator.get_game(&game_id).await.unwrap().version,
+        legal.version,
+        "nothing applied while down"
+    );
 
     // The commit is applied but its answer is lost: the client retries the
     // same request id and gets the original result, applied once.
     store.lose_commit_answer.store(true, SeqCst);
-    let err = seats[seat].submit_with_id(&game_id, legal.version, "m1", mv.clone()).await.unwrap_err();
+    let err = seats[seat]
+        .submit_with_id(&game_id, legal.version, "m1", mv.clone())
+        .await
+        .unwrap_err();
     assert_eq!(err.code(), Code::Unavailable);
-    let retry = seats[seat].submit_with_id(&game_id, legal.version, "m1", mv.clone()).await.unwrap();
+    let retry = seats[seat]
+        .submit_with_id(&game_id, legal.version, "m1", mv.clone())
+        .await
+        .unwrap();
     assert!(retry.duplicate);
     assert_eq!(retry.version, legal.version + 1);
-    assert_eq!(spectator.get_game(&game_id).await.unwrap().version, legal.version + 1);
+    assert_eq!(
+        spectator.get_game(&game_id).await.unwrap().version,
+        legal.version + 1
+    );
 
     // The game goes on to the end.
     let (snap, _) = play_out(&game_id, &mut seats, 21).await;
     assert_eq!(snap.status, pb::GameStatus::Finished as i32);
     let stats = spectator.server_stats().await.unwrap();
-    assert!(stats.rejections.get("UNAVAILABLE/store_unavailable").copied().unwrap_or(0) >= 2);
+    assert!(
+        stats
+            .rejections
+            .get("UNAVAILABLE/store_unavailable")
+            .copied()
+            .unwrap_or(0)
+            >= 2
+    );
     assert_eq!(stats.duplicates, 1);
     server.stop().await.unwrap();
 }
