@@ -703,6 +703,18 @@ pub async fn watch_resumes(cluster: &mut Cluster, resume_after: u64) -> Result<(
         Ok(Ok(None)) => {}
         other => bail!("WatchGame after the final version: {other:?}"),
     }
+
+    // The killed replica comes back (same port) and knows the whole game: it
+    // held nothing of it.
+    if replicas > 1 {
+        cluster.servers[0].restart().await?;
+        let snap = get_game(&mut cluster.client(0), &game.game_id).await?;
+        ensure!(snap == final_snap, "the restarted replica disagrees");
+        let mut stream = watch(&mut cluster.client(0), &game.game_id, None, 0).await?;
+        let mut again = Vec::new();
+        ensure!(read_watch(&mut stream, &mut again, |_| false).await?);
+        ensure!(again == seen, "the restarted replica replays a different log");
+    }
     Ok(())
 }
 

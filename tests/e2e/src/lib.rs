@@ -67,6 +67,8 @@ pub enum Storage {
 
 /// One `signoria serve` process, killed on drop.
 pub struct ServerProcess {
+    /// 0 until the first start has bound a port (the server picks a free one
+    /// and prints it); restarts reuse it.
     port: u16,
     storage: Storage,
     dir: PathBuf,
@@ -80,7 +82,7 @@ impl ServerProcess {
     /// health check reports SERVING.
     pub async fn start(storage: Storage) -> Result<ServerProcess> {
         let mut server = ServerProcess {
-            port: free_port(),
+            port: 0,
             storage,
             dir: unique_temp_dir("signoria-e2e-server"),
             child: None,
@@ -109,7 +111,10 @@ impl ServerProcess {
         );
         self.starts += 1;
         let log_path = self.dir.join(format!("server-{}.log", self.starts));
-        let log = std::fs::File::create(&log_path)?;
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&log_path)?;
         let mut cmd = Command::new(&bin);
         // Only what this harness says: no stray SIGNORIA_REDIS and the like.
         for (key, _) in std::env::vars_os() {
@@ -130,12 +135,56 @@ impl ServerProcess {
                 std::env::var("E2E_SERVER_LOG").unwrap_or_else(|_| "info".into()),
             )
             .stdin(Stdio::null())
-            .stdout(log.try_clone()?)
-            .stderr(log);
-        let child = cmd
+            .stdout(Stdio::piped())
+            .stderr(log.try_clone()?);
+        let mut child = cmd
             .spawn()
             .with_context(|| format!("cannot run {}", bin.display()))?;
+        // Copies stdout to the log, picking out `listening on ADDR`.
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (addr_tx, addr_rx) = tokio::sync::oneshot::channel::<String>();
+        std::thread::spawn(move || {
+            use std::io::{BufRead, Write};
+            let mut log = log;
+            let mut addr_tx = Some(addr_tx);
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                let _ = writeln!(log, "{line}");
+                if let Some(addr) = line.strip_prefix("listening on ")
+                    && let Some(tx) = addr_tx.take()
+                {
+                    let _ = tx.send(addr.trim().to_owned());
+                }
+            }
+        });
         self.child = Some(child);
+        let addr = match tokio::time::timeout(READY_TIMEOUT, addr_rx).await {
+            Ok(Ok(addr)) => addr,
+            Ok(Err(_)) => {
+                self.kill();
+                bail!(
+                    "signoria serve ended without `listening on ADDR`; logs:\n{}",
+                    self.logs()
+                )
+            }
+            Err(_) => {
+                self.kill();
+                bail!(
+                    "signoria serve printed no `listening on ADDR` within {READY_TIMEOUT:?}; logs:\n{}",
+                    self.logs()
+                )
+            }
+        };
+        let bound: std::net::SocketAddr = addr
+            .parse()
+            .with_context(|| format!("signoria serve listens on {addr:?}?"))?;
+        anyhow::ensure!(
+            self.port == 0 || bound.port() == self.port,
+            "restarted on port {} instead of {}",
+            bound.port(),
+            self.port
+        );
+        self.port = bound.port();
         self.wait_serving().await
     }
 
