@@ -81,7 +81,9 @@ const RESPONSE_TIMEOUT: Duration = Duration::from_secs(3);
 const MAX_RESUBSCRIBE_DELAY: Duration = Duration::from_secs(1);
 
 /// The commit script. KEYS: meta, req, events. ARGV: expected version (decimal),
-/// request id, state, finished (`0`/`1`), events, result, nudge channel.
+/// request id, state, finished (`0`/`1`), events, result, nudge channel, new
+/// version (decimal; computed by the caller so Lua's floating-point numbers
+/// never touch a version).
 ///
 /// Returns `{"notfound"}`, `{"dup", "<version>:<result>"}`,
 /// `{"conflict", "<current version>"}` or `{"ok", "<new version>"}`.
@@ -91,7 +93,7 @@ if not cur then return {'notfound'} end
 local prev = redis.call('HGET', KEYS[2], ARGV[2])
 if prev then return {'dup', prev} end
 if cur ~= ARGV[1] then return {'conflict', cur} end
-local v = tostring(tonumber(cur) + 1)
+local v = ARGV[8]
 redis.call('XADD', KEYS[3], v .. '-1', 'e', ARGV[5])
 redis.call('HSET', KEYS[1], 'version', v, 'state', ARGV[3], 'finished', ARGV[4])
 redis.call('HSET', KEYS[2], ARGV[2], v .. ':' .. ARGV[6])
@@ -501,6 +503,12 @@ impl GameStore for RedisStore {
             .arg(&commit.events[..])
             .arg(&commit.result[..])
             .arg(nudge_channel(id))
+            .arg(
+                commit
+                    .expected_version
+                    .checked_add(1)
+                    .ok_or_else(|| corrupt("version overflow"))?,
+            )
             .invoke_async(&mut self.conn())
             .await
             .map_err(unavailable)?;

@@ -438,6 +438,39 @@ async fn wait_for_change_many_games<S: GameStore>(a: S, b: S) {
     guarded("the late waiter", waiter).await.unwrap().unwrap();
 }
 
+/// Versions are exact integers however large (no floating point anywhere).
+async fn large_versions_are_exact<S: GameStore>(a: S, b: S) {
+    let id = unique_id("large");
+    let start = (1u64 << 60) + 1;
+    let mut rec = record(&id);
+    rec.version = start;
+    a.create(&rec).await.unwrap();
+    assert_eq!(
+        a.commit(commit(&id, start, "big")).await.unwrap(),
+        CommitOutcome::Committed { version: start + 1 }
+    );
+    assert_eq!(
+        b.commit(commit(&id, start, "other")).await.unwrap(),
+        CommitOutcome::Conflict {
+            current_version: start + 1
+        }
+    );
+    assert_eq!(b.load(&id).await.unwrap().unwrap().version, start + 1);
+    assert_eq!(
+        b.events_after(&id, start, 10)
+            .await
+            .unwrap()
+            .iter()
+            .map(|e| e.version)
+            .collect::<Vec<_>>(),
+        vec![start + 1]
+    );
+    assert_eq!(
+        b.lookup_request(&id, "big").await.unwrap().map(|(v, _)| v),
+        Some(start + 1)
+    );
+}
+
 /// Declares each case once per store.
 macro_rules! conformance {
     ($($case:ident),* $(,)?) => {
@@ -478,4 +511,5 @@ conformance!(
     wait_for_change_wakes_on_commit,
     wait_for_change_many_games,
     racing_commits_one_wins,
+    large_versions_are_exact,
 );
