@@ -9,7 +9,16 @@
 //! - Redis is `$REDIS_URL` if set (shared, never killed), else a private
 //!   redis-server (`$REDIS_SERVER_BIN` or `redis-server` on `PATH`). Tests that
 //!   kill Redis always start a private one (see `signoria_store::testutil`).
-//! - Every process is killed when its handle is dropped, also when a test fails.
+//! - Every process is killed when its handle is dropped, also when a test fails;
+//!   a failing test prints the logs of its servers.
+//! - Servers listen on `127.0.0.1:0`; the harness reads the bound address from
+//!   their `listening on ADDR` line and waits for gRPC health SERVING.
+//! - Random play is seeded from the clock; each case prints `E2E_SEED=<n>`, and
+//!   setting `E2E_SEED` replays it. `E2E_SERVER_LOG` sets the servers'
+//!   `RUST_LOG` (default `info`).
+//!
+//! The cases live in [`cases`] and run from `tests/redis.rs` (two replicas on
+//! one Redis) and `tests/memory.rs` (one server on the in-memory store).
 
 pub mod cases;
 
