@@ -277,40 +277,45 @@ impl<S: GameStore> GameServiceImpl<S> {
             .unwrap_or(0);
         // 128 random bits: a collision is practically impossible, but retry
         // once rather than fail if it happens.
+        let seat_labels: Vec<String> = (0..players)
+            .map(|seat| {
+                req.seat_labels
+                    .get(seat)
+                    .filter(|l| !l.is_empty())
+                    .cloned()
+                    .unwrap_or_else(|| format!("seat {seat}"))
+            })
+            .collect();
         let mut attempt = 0;
-        let game_id = loop {
-            let game_id = crate::auth::random_id(16);
+        let record = loop {
             let record = GameRecord {
-                game_id: game_id.clone(),
+                game_id: crate::auth::random_id(16),
                 game_type: game.info().id.to_string(),
                 players: players as u32,
                 version: 0,
                 state: encoded.clone(),
                 finished,
                 created_unix_ms,
+                seat_labels: seat_labels.clone(),
             };
             match self.inner.store.create(&record).await {
-                Ok(()) => break game_id,
+                Ok(()) => break record,
                 Err(StoreError::AlreadyExists(_)) if attempt < 2 => attempt += 1,
                 Err(e) => return Err(e.into()),
             }
         };
+        let game_id = record.game_id.clone();
         span.record("game_id", game_id.as_str());
         self.inner.metrics.game_created(game.info().id);
         tracing::info!(game_id, game_type = game.info().id, players, "game created");
         let seats = (0..players)
             .map(|seat| pb::SeatToken {
                 seat: seat as u32,
-                label: req
-                    .seat_labels
-                    .get(seat)
-                    .filter(|l| !l.is_empty())
-                    .cloned()
-                    .unwrap_or_else(|| format!("seat {seat}")),
+                label: seat_labels[seat].clone(),
                 token: self.inner.signer.sign(&game_id, seat),
             })
             .collect();
-        let snapshot = snapshot(&game_id, game.info().id, 0, &*state, Caller::Spectator);
+        let snapshot = snapshot(&record, 0, &*state, Caller::Spectator);
         Ok(pb::CreateGameResponse {
             game_id,
             seats,
@@ -325,14 +330,8 @@ impl<S: GameStore> GameServiceImpl<S> {
         let game_id = &req.get_ref().game_id;
         check_game_id(game_id)?;
         let caller = self.caller(&req, game_id)?;
-        let (record, game, state) = self.open(game_id, caller).await?;
-        Ok(snapshot(
-            game_id,
-            game.info().id,
-            record.version,
-            &*state,
-            caller,
-        ))
+        let (record, _, state) = self.open(game_id, caller).await?;
+        Ok(snapshot(&record, record.version, &*state, caller))
     }
 
     async fn list_legal_moves_inner(
@@ -441,7 +440,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                 Ok(pb::SubmitMoveResponse {
                     version: committed,
                     events: visible,
-                    snapshot: Some(snapshot(&r.game_id, game_type, committed, &*state, caller)),
+                    snapshot: Some(snapshot(&record, committed, &*state, caller)),
                     duplicate: false,
                 })
             }
@@ -486,17 +485,11 @@ impl<S: GameStore> GameServiceImpl<S> {
     ) -> Result<pb::SubmitMoveResponse, ApiError> {
         tracing::Span::current().record("version", version);
         let events = game.events_for(result, caller.viewer(), version)?;
-        let (record, game, state) = self.open(game_id, caller).await?;
+        let (record, _, state) = self.open(game_id, caller).await?;
         Ok(pb::SubmitMoveResponse {
             version,
             events,
-            snapshot: Some(snapshot(
-                game_id,
-                game.info().id,
-                record.version,
-                &*state,
-                caller,
-            )),
+            snapshot: Some(snapshot(&record, record.version, &*state, caller)),
             duplicate: true,
         })
     }
@@ -619,8 +612,7 @@ impl<S: GameStore> GameServiceImpl<S> {
 
 /// The snapshot of a game for `caller`.
 pub fn snapshot(
-    game_id: &str,
-    game_type: &str,
+    record: &GameRecord,
     version: u64,
     state: &dyn DynState,
     caller: Caller,
@@ -628,8 +620,9 @@ pub fn snapshot(
     let pending = state.pending();
     let finished = pending.is_empty();
     pb::GameSnapshot {
-        game_id: game_id.to_string(),
-        game_type: game_type.to_string(),
+        game_id: record.game_id.clone(),
+        game_type: record.game_type.clone(),
+        seat_labels: record.seat_labels.clone(),
         version,
         status: if finished {
             pb::GameStatus::Finished

@@ -82,11 +82,15 @@ async fn new_game(url: &str, players: u32, seed: Option<u64>) -> (String, Vec<Cl
     assert_eq!(snap.version, 0);
     assert_eq!(snap.status, pb::GameStatus::InProgress as i32);
     assert_eq!(snap.your_seat, None);
-    let seats = resp
+    assert_eq!(snap.seat_labels.len(), players as usize);
+    let seats: Vec<Client> = resp
         .seats
         .iter()
         .map(|s| c.with_token(Some(s.token.clone())))
         .collect();
+    // Labels are stored with the game, not only echoed by CreateGame.
+    let stored = seats[1].clone().get_game(&resp.game_id).await.unwrap();
+    assert_eq!(stored.seat_labels[..2], ["Alice".to_string(), "seat 1".to_string()]);
     (resp.game_id, seats)
 }
 

@@ -31,6 +31,9 @@ pub struct GameRecord {
     pub state: Vec<u8>,
     pub finished: bool,
     pub created_unix_ms: u64,
+    /// One display label per seat (may be empty for records written before
+    /// labels were stored).
+    pub seat_labels: Vec<String>,
 }
 
 /// One move to commit.

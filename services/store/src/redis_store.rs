@@ -102,12 +102,12 @@ return {'ok', v}
 "#;
 
 /// The create script. KEYS: meta, req, events. ARGV: type, players, version,
-/// state, finished, created. Returns 1, or 0 if the game exists.
+/// state, finished, created, labels (JSON array). Returns 1, or 0 if the game exists.
 pub const CREATE_LUA: &str = r#"
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('HSET', KEYS[1], 'type', ARGV[1], 'players', ARGV[2], 'version', ARGV[3],
-  'state', ARGV[4], 'finished', ARGV[5], 'created', ARGV[6])
+  'state', ARGV[4], 'finished', ARGV[5], 'created', ARGV[6], 'labels', ARGV[7])
 return 1
 "#;
 
@@ -441,6 +441,7 @@ impl GameStore for RedisStore {
             .arg(&record.state[..])
             .arg(if record.finished { "1" } else { "0" })
             .arg(record.created_unix_ms)
+            .arg(serde_json::to_vec(&record.seat_labels).expect("labels serialise"))
             .invoke_async(&mut self.conn())
             .await
             .map_err(unavailable)?;
@@ -476,6 +477,12 @@ impl GameStore for RedisStore {
             _ => return Err(corrupt(format!("game {game_id}: finished is not 0 or 1"))),
         };
         let created_unix_ms = parse_u64(&take("created")?, "created")?;
+        // Absent in records written before labels were stored.
+        let seat_labels = match fields.remove("labels") {
+            None => Vec::new(),
+            Some(raw) => serde_json::from_slice(&raw)
+                .map_err(|_| corrupt(format!("game {game_id}: labels are not a JSON string array")))?,
+        };
         Ok(Some(GameRecord {
             game_id: game_id.to_owned(),
             game_type,
@@ -485,6 +492,7 @@ impl GameStore for RedisStore {
             state,
             finished,
             created_unix_ms,
+            seat_labels,
         }))
     }
 

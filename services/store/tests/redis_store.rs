@@ -32,6 +32,7 @@ fn record(game_id: &str) -> GameRecord {
         state: b"initial".to_vec(),
         finished: false,
         created_unix_ms: 1,
+        seat_labels: vec!["Ann".into(), "Bo".into()],
     }
 }
 
