@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: `scripts/test.sh` (extra args go to cargo test).
+# The whole test suite, as CI runs it: `scripts/test.sh`. Arguments, if any, replace
+# `--workspace` in `cargo test --release` (e.g. `scripts/test.sh -p signoria-engine`).
 #
 # Starts what the tests need by itself: a private redis-server on a free
 # loopback port (installed from the system packages if missing), exported to the
@@ -34,4 +35,15 @@ export REDIS_SERVER_BIN="$(command -v redis-server)"
 echo "test.sh: redis-server on $REDIS_URL"
 
 cargo build --workspace --bins --release
-cargo test --workspace --release "$@"
+# Run every test, keep the log, and close with the totals over all test binaries
+# (cargo prints one "test result" line per binary, the last often a doc-test run
+# with nothing in it).
+# With no arguments: the whole workspace; otherwise the arguments choose (-p CRATE ...).
+[ $# -gt 0 ] || set -- --workspace
+set +e
+cargo test --release "$@" 2>&1 | tee "$workdir/test.log"
+status=${PIPESTATUS[0]}
+set -e
+awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($i ~ /^passed;/) p += $(i-1); if ($i ~ /^failed;/) f += $(i-1) } }
+     END { printf "summary: %d passed, %d failed\n", p, f }' "$workdir/test.log"
+exit "$status"
