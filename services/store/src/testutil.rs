@@ -253,3 +253,14 @@ impl TestRedis {
         self.private.is_some()
     }
 }
+
+/// Upper bound for anything a test awaits: only there to turn a hang into a
+/// failure, never to measure speed.
+pub const HANG_GUARD: Duration = Duration::from_secs(60);
+
+/// Await `f`, failing the test if it hangs for longer than [`HANG_GUARD`].
+pub async fn guarded<T>(what: &str, f: impl std::future::Future<Output = T>) -> T {
+    tokio::time::timeout(HANG_GUARD, f)
+        .await
+        .unwrap_or_else(|_| panic!("{what} did not finish within {HANG_GUARD:?}"))
+}

@@ -8,24 +8,13 @@
 //! every wake-up the suite waits for must come through pub/sub.
 
 use std::collections::BTreeSet;
-use std::future::Future;
 use std::time::Duration;
 
-use signoria_store::testutil::{TestRedis, unique_id};
+use signoria_store::testutil::{TestRedis, guarded, unique_id};
 use signoria_store::{
     CommitOutcome, GameRecord, GameStore, LoggedEvents, MemoryStore, MoveCommit, RedisStore,
     RedisStoreOptions, StoreError,
 };
-
-/// Upper bound for anything that must finish; only there to turn a hang into a
-/// failure, never to measure speed.
-const HANG_GUARD: Duration = Duration::from_secs(60);
-
-async fn guarded<T>(what: &str, f: impl Future<Output = T>) -> T {
-    tokio::time::timeout(HANG_GUARD, f)
-        .await
-        .unwrap_or_else(|_| panic!("{what} did not finish within {HANG_GUARD:?}"))
-}
 
 fn record(game_id: &str) -> GameRecord {
     GameRecord {

@@ -7,21 +7,12 @@
 //! - Connecting to nothing fails with `Unavailable`.
 //! - The key layout of DESIGN.md.
 
-use std::future::Future;
 use std::time::Duration;
 
-use signoria_store::testutil::{RedisOptions, RedisServer, unique_id};
+use signoria_store::testutil::{RedisOptions, RedisServer, guarded, unique_id};
 use signoria_store::{
     CommitOutcome, GameRecord, GameStore, MoveCommit, RedisStore, StoreError, StoreResult,
 };
-
-const HANG_GUARD: Duration = Duration::from_secs(60);
-
-async fn guarded<T>(what: &str, f: impl Future<Output = T>) -> T {
-    tokio::time::timeout(HANG_GUARD, f)
-        .await
-        .unwrap_or_else(|_| panic!("{what} did not finish within {HANG_GUARD:?}"))
-}
 
 fn record(game_id: &str) -> GameRecord {
     GameRecord {
