@@ -153,6 +153,12 @@ fn malformed(mv: &Move) -> Option<String> {
 }
 
 /// Exactly `legal_moves(s, seat).contains(mv)`, without listing every placement.
+///
+/// In the action phase, with no placement effect still resolving:
+/// - one placement per turn, and passing only when no placement is possible
+///   [B Aktionen, L104–106 / L116–118];
+/// - leader actions before or after the placement, never in the middle of its
+///   effects (hence `stack.is_empty()`) [Anfuehreraktionen, L531–533].
 fn is_legal(s: &State, seat: usize, mv: &Move) -> bool {
     if let Phase::Actions { active, placed } = s.phase
         && s.stack.is_empty() && active as usize == seat {
