@@ -1,0 +1,172 @@
+//! The round structure (seed L262-284, L294-310, L508-627; digest §4): laying
+//! out action cards and advantage tiles, planning, the event, turn order, the
+//! ten actions in card order, the end of a round, winter and the game end.
+//! `advance` runs every automatic step until a seat has to decide.
+
+use signoria_engine::Scoped;
+
+use crate::actions;
+use crate::model::{ACTIONS, Card, Event, Phase, Plan, State, TILES};
+use crate::planning;
+use crate::winter;
+
+/// Events turned up for a year: 4 face up (L221-234, L717-719).
+pub fn turn_up_events(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    s.event_candidates.clear();
+    for _ in 0..4 {
+        if let Some(e) = s.event_deck.pop() {
+            s.event_candidates.push(e);
+        }
+    }
+    ev.push(Scoped::public(Event::EventsTurnedUp {
+        year: s.year,
+        events: s.event_candidates.clone(),
+    }));
+}
+
+/// N1 + N2: shuffle and lay out the action cards (1-5 face up, 6-10 face down)
+/// and the advantage tiles on the turn-order spaces (L294-310); planning starts.
+pub fn start_round(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    let mut order = ACTIONS.to_vec();
+    s.rng.shuffle(&mut order);
+    s.action_order = order;
+    s.actions_visible = 5;
+    let mut tiles = TILES.to_vec();
+    s.rng.shuffle(&mut tiles);
+    s.space_tiles = tiles;
+    s.space_owner = vec![None; 5];
+    s.plans = vec![Plan::default(); s.n()];
+    s.bids_revealed = false;
+    s.voided.clear();
+    s.current_event = None;
+    s.phase = Phase::Planning;
+    ev.push(Scoped::public(Event::RoundStarted {
+        year: s.year,
+        season: s.season,
+        visible_actions: s.action_order[..5].to_vec(),
+        tiles: s.space_tiles.clone(),
+    }));
+}
+
+/// Run automatic steps until a decision is pending or the game is over.
+pub fn advance(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    loop {
+        match s.phase.clone() {
+            Phase::Draft(_) | Phase::Over => return,
+            Phase::Planning => {
+                if !s.plans.iter().all(Plan::done) {
+                    return;
+                }
+                // N4: the event is drawn from the open candidates after planning (L508-516).
+                let i = s.rng.index(s.event_candidates.len());
+                let e = s.event_candidates[i];
+                s.current_event = Some(e);
+                ev.push(Scoped::public(Event::EventDrawn { event: e }));
+                // N5: bids revealed and paid, then ranked (L534-561).
+                let order = planning::reveal_bids(s, ev);
+                s.phase = Phase::ChooseSpace { order, next: 0 };
+            }
+            Phase::ChooseSpace { order, next } => {
+                if next < order.len() {
+                    return;
+                }
+                // Turn order: ascending occupied spaces; empty ones are skipped (L563-567).
+                s.turn_order = s.space_owner.iter().flatten().copied().collect();
+                ev.push(Scoped::public(Event::TurnOrder {
+                    order: s.turn_order.clone(),
+                }));
+                s.phase = Phase::Actions {
+                    slot: 0,
+                    pos: 0,
+                    awaiting: None,
+                };
+            }
+            Phase::Actions {
+                slot,
+                pos,
+                awaiting,
+            } => {
+                if awaiting.is_some() {
+                    return;
+                }
+                if slot == 10 {
+                    end_round(s, ev);
+                    continue;
+                }
+                if pos == s.n() {
+                    // The action card is set aside and the next face-down card turned up (L582-584).
+                    if s.actions_visible < 10 {
+                        let a = s.action_order[s.actions_visible];
+                        ev.push(Scoped::public(Event::ActionTurnedUp {
+                            slot: s.actions_visible as u8,
+                            action: a,
+                        }));
+                        s.actions_visible += 1;
+                    }
+                    s.phase = Phase::Actions {
+                        slot: slot + 1,
+                        pos: 0,
+                        awaiting: None,
+                    };
+                    continue;
+                }
+                let seat = s.turn_order[pos] as usize;
+                let action = s.action_order[slot];
+                s.phase = Phase::Actions {
+                    slot,
+                    pos: pos + 1,
+                    awaiting: None,
+                };
+                // The card on this field is revealed only now (L612-613).
+                let card = s.plans[seat].fields[action as usize];
+                s.plans[seat].revealed[action as usize] = true;
+                ev.push(Scoped::public(Event::CardRevealed {
+                    seat: seat as u8,
+                    action,
+                    card,
+                }));
+                if let Card::Land(land) = card {
+                    if s.lands[land as usize].owner != Some(seat as u8) || s.voided.contains(&land)
+                    {
+                        // Conquest took the card off the mat: the plan is void (L615-619).
+                        ev.push(Scoped::public(Event::Lapsed {
+                            seat: seat as u8,
+                            action,
+                            land,
+                            reason: "the land card changed hands".into(),
+                        }));
+                    } else if let Some(a) = actions::execute(s, seat, action, land, ev) {
+                        s.phase = Phase::Actions {
+                            slot,
+                            pos: pos + 1,
+                            awaiting: Some(a),
+                        };
+                        return;
+                    }
+                }
+            }
+            Phase::Winter { .. } => {
+                if winter::step(s, ev) {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// End of a normal round (L586-597): the event leaves the game, tokens and
+/// tiles return (after autumn the order stays for winter, L625-627).
+fn end_round(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    if let Some(e) = s.current_event.take() {
+        s.event_candidates.retain(|&c| c != e);
+    }
+    s.voided.clear();
+    s.plans = vec![Plan::default(); s.n()];
+    if s.season < 2 {
+        s.season += 1;
+        start_round(s, ev);
+    } else {
+        s.season = 3;
+        winter::start(s, ev);
+    }
+}

@@ -1,0 +1,148 @@
+//! Secret simultaneous planning and the turn-order auction (seed L352-366,
+//! L408-412, L496-506, L534-567).
+//!
+//! Each seat fills its mat one field at a time (fields 0..9 the actions in
+//! mat order, field 10 the auction field); the cards stay hidden from the
+//! other seats until the rules reveal them.
+
+use signoria_engine::{RuleError, Scoped, Seat};
+
+use crate::model::{AUCTION_FIELD, Card, Event, Move, NUM_FIELDS, Phase, State};
+
+/// Cards a seat may still put on its mat: own land cards in hand, then the
+/// unused money cards 0..4.
+fn unused_cards(s: &State, seat: Seat) -> Vec<Card> {
+    let plan = &s.plans[seat];
+    let mut v: Vec<Card> = s.owned(seat).into_iter().map(Card::Land).collect();
+    v.extend((0..5).map(Card::Money));
+    v.retain(|&c| !plan.uses(c));
+    v
+}
+
+/// The next field's legal cards. Every field takes exactly one card as far as
+/// the cards last (L496-498, L408-412); the bid is an unused money or land card,
+/// a money card only if the seat can pay it (RULINGS R9); no card left = `Empty`.
+pub fn plan_moves(s: &State, seat: Seat) -> Vec<Move> {
+    let plan = &s.plans[seat];
+    if plan.done() {
+        return Vec::new();
+    }
+    let field = plan.fields.len() as u8;
+    let money = s.players[seat].money;
+    let mut cards: Vec<Card> = unused_cards(s, seat)
+        .into_iter()
+        .filter(|c| field != AUCTION_FIELD || !matches!(c, Card::Money(v) if *v as i32 > money))
+        .collect();
+    if cards.is_empty() {
+        cards.push(Card::Empty);
+    }
+    cards
+        .into_iter()
+        .map(|card| Move::Plan { field, card })
+        .collect()
+}
+
+pub fn apply_plan(
+    s: &mut State,
+    seat: Seat,
+    field: u8,
+    card: Card,
+    ev: &mut Vec<Scoped<Event>>,
+) -> Result<(), RuleError> {
+    if field as usize >= NUM_FIELDS {
+        return Err(RuleError::malformed(format!("no field {field}")));
+    }
+    if !plan_moves(s, seat).contains(&Move::Plan { field, card }) {
+        return Err(RuleError::illegal("that card cannot go on that field now"));
+    }
+    s.plans[seat].fields.push(card);
+    ev.push(Scoped::to_seat(
+        seat,
+        Event::Planned {
+            seat: seat as u8,
+            field,
+            card,
+        },
+    ));
+    if s.plans[seat].done() {
+        ev.push(Scoped::public(Event::PlanComplete { seat: seat as u8 }));
+    }
+    Ok(())
+}
+
+/// Bid strength, higher is better: 4 > 3 > 2 > 1 > any land card > 0 > no card (L540-555).
+pub fn bid_rank(card: Card) -> u8 {
+    match card {
+        Card::Money(v) if v >= 1 => 10 + v,
+        Card::Land(_) => 5,
+        Card::Money(_) => 2,
+        Card::Empty => 0,
+    }
+}
+
+/// Reveal and pay the bids, rank them; equal cards are ordered by drawing the
+/// tokens from the bag (L557-561; all land cards count as the same card, RULINGS R10).
+pub fn reveal_bids(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> Vec<u8> {
+    let n = s.n();
+    let bids: Vec<Card> = (0..n)
+        .map(|p| s.plans[p].fields[AUCTION_FIELD as usize])
+        .collect();
+    for p in 0..n {
+        s.plans[p].revealed[AUCTION_FIELD as usize] = true;
+        if let Card::Money(v) = bids[p] {
+            s.players[p].money -= v as i32;
+        }
+    }
+    s.bids_revealed = true;
+    ev.push(Scoped::public(Event::BidsRevealed { bids: bids.clone() }));
+    let mut order: Vec<u8> = Vec::new();
+    for rank in (0..=14u8).rev() {
+        let mut tied: Vec<u8> = (0..n as u8)
+            .filter(|&p| bid_rank(bids[p as usize]) == rank)
+            .collect();
+        if tied.len() > 1 {
+            s.rng.shuffle(&mut tied);
+            ev.push(Scoped::public(Event::BagDraw {
+                order: tied.clone(),
+            }));
+        }
+        order.extend(tied);
+    }
+    order
+}
+
+pub fn space_moves(s: &State) -> Vec<Move> {
+    (0..5u8)
+        .filter(|&sp| s.space_owner[sp as usize].is_none())
+        .map(|space| Move::TakeSpace { space })
+        .collect()
+}
+
+/// In bid order each seat takes any free space and its tile (L540-547, L606-607).
+pub fn apply_space(
+    s: &mut State,
+    seat: Seat,
+    space: u8,
+    ev: &mut Vec<Scoped<Event>>,
+) -> Result<(), RuleError> {
+    let Phase::ChooseSpace { order, next } = s.phase.clone() else {
+        unreachable!()
+    };
+    if space >= 5 {
+        return Err(RuleError::malformed(format!("no turn-order space {space}")));
+    }
+    if s.space_owner[space as usize].is_some() {
+        return Err(RuleError::illegal("that space is taken"));
+    }
+    s.space_owner[space as usize] = Some(seat as u8);
+    ev.push(Scoped::public(Event::SpaceTaken {
+        seat: seat as u8,
+        space,
+        tile: s.space_tiles[space as usize],
+    }));
+    s.phase = Phase::ChooseSpace {
+        order,
+        next: next + 1,
+    };
+    Ok(())
+}

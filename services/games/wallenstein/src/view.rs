@@ -1,0 +1,196 @@
+//! What a viewer may see (digest §6.3): plans and bids stay hidden until the
+//! rules reveal them, the face-down action cards, the deck orders and the
+//! event that will apply are hidden; money, armies, buildings, unrest, the
+//! tower's inside and the tray are public.
+
+use serde::{Deserialize, Serialize};
+use signoria_engine::Viewer;
+
+use crate::data::LandId;
+use crate::model::{Action, Awaiting, Card, NUM_FIELDS, Phase, State, Tile};
+use crate::rules;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayerView {
+    pub money: i32,
+    pub grain: u32,
+    pub vp: u32,
+    pub supply: u32,
+    pub lands: Vec<LandId>,
+    /// The 11 fields (10 actions, then the auction field): `Some` where the
+    /// viewer may see the card; for the viewer's own mat `None` means not yet filled.
+    pub fields: Vec<Option<Card>>,
+    pub plan_complete: bool,
+    pub tile: Option<Tile>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LandView {
+    pub owner: Option<u8>,
+    pub armies: u32,
+    pub buildings: [bool; 3],
+    pub unrest: u32,
+    pub in_play: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DraftView {
+    pub open: Vec<LandId>,
+    pub deck_size: u32,
+    pub groups: Vec<Vec<u8>>,
+    /// The card taken this turn, if the viewer may know it (a blind card only its taker).
+    pub picked: Option<LandId>,
+    pub picked_blind: bool,
+    pub can_recycle_seen: Vec<Vec<LandId>>,
+}
+
+/// Facts only an omniscient viewer sees.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Secrets {
+    pub event_deck: Vec<u8>,
+    pub draft_deck: Vec<LandId>,
+    pub action_order: Vec<Action>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct View {
+    pub viewer: Option<u8>,
+    pub year: u8,
+    pub season: u8,
+    pub phase: String,
+    pub players: Vec<PlayerView>,
+    pub lands: Vec<LandView>,
+    pub peasants: u32,
+    pub tower_inside: Vec<u32>,
+    pub tray: Vec<u32>,
+    pub event_candidates: Vec<u8>,
+    pub current_event: Option<u8>,
+    /// The action cards turned up so far, in order.
+    pub visible_actions: Vec<Action>,
+    pub current_slot: Option<u8>,
+    pub space_tiles: Vec<Tile>,
+    pub space_owner: Vec<Option<u8>>,
+    pub turn_order: Vec<u8>,
+    pub draft: Option<DraftView>,
+    pub awaiting: Option<Awaiting>,
+    pub winter_drawn: Vec<LandId>,
+    pub pending: Vec<u8>,
+    pub secrets: Option<Secrets>,
+}
+
+fn phase_name(p: &Phase) -> &'static str {
+    match p {
+        Phase::Draft(_) => "draft",
+        Phase::Planning => "planning",
+        Phase::ChooseSpace { .. } => "turn order",
+        Phase::Actions { .. } => "actions",
+        Phase::Winter { .. } => "winter",
+        Phase::Over => "over",
+    }
+}
+
+pub fn view(s: &State, viewer: Viewer) -> View {
+    let me = match viewer {
+        Viewer::Seat(p) => Some(p as u8),
+        _ => None,
+    };
+    let all = viewer == Viewer::Omniscient;
+    let players = (0..s.n())
+        .map(|p| {
+            let plan = &s.plans[p];
+            let own = all || me == Some(p as u8);
+            let fields = (0..NUM_FIELDS)
+                .map(|f| {
+                    let card = plan.fields.get(f).copied();
+                    if own || plan.revealed[f] { card } else { None }
+                })
+                .collect();
+            PlayerView {
+                money: s.players[p].money,
+                grain: s.players[p].grain,
+                vp: s.players[p].vp,
+                supply: s.players[p].supply,
+                lands: s.owned(p),
+                fields,
+                plan_complete: plan.done(),
+                tile: if s.space_owner.iter().any(|o| *o == Some(p as u8)) {
+                    s.tile_of(p)
+                } else {
+                    None
+                },
+            }
+        })
+        .collect();
+    let draft = match &s.phase {
+        Phase::Draft(d) => {
+            let taker = rules::pending(s).first().map(|&x| x as u8);
+            Some(DraftView {
+                open: d.open.clone(),
+                deck_size: d.deck.len() as u32,
+                groups: d.groups.clone(),
+                picked: if !d.picked_blind || all || (me.is_some() && me == taker) {
+                    d.picked
+                } else {
+                    None
+                },
+                picked_blind: d.picked_blind && d.picked.is_some(),
+                can_recycle_seen: d.last_faced.clone(),
+            })
+        }
+        _ => None,
+    };
+    let (current_slot, awaiting) = match &s.phase {
+        Phase::Actions { slot, awaiting, .. } => (Some(*slot as u8), awaiting.clone()),
+        _ => (None, None),
+    };
+    let winter_drawn = match &s.phase {
+        Phase::Winter { drawn, .. } => drawn.clone(),
+        _ => Vec::new(),
+    };
+    View {
+        viewer: me,
+        year: s.year,
+        season: s.season,
+        phase: phase_name(&s.phase).into(),
+        players,
+        lands: s
+            .lands
+            .iter()
+            .enumerate()
+            .map(|(i, l)| LandView {
+                owner: l.owner,
+                armies: l.armies,
+                buildings: l.buildings,
+                unrest: l.unrest,
+                in_play: s.in_play[i],
+            })
+            .collect(),
+        peasants: s.peasants,
+        tower_inside: s.tower.inside.clone(),
+        tray: s.tower.tray.clone(),
+        event_candidates: s.event_candidates.clone(),
+        current_event: s.current_event,
+        visible_actions: s
+            .action_order
+            .iter()
+            .take(s.actions_visible)
+            .copied()
+            .collect(),
+        current_slot,
+        space_tiles: s.space_tiles.clone(),
+        space_owner: s.space_owner.clone(),
+        turn_order: s.turn_order.clone(),
+        draft,
+        awaiting,
+        winter_drawn,
+        pending: rules::pending(s).into_iter().map(|p| p as u8).collect(),
+        secrets: all.then(|| Secrets {
+            event_deck: s.event_deck.clone(),
+            draft_deck: match &s.phase {
+                Phase::Draft(d) => d.deck.clone(),
+                _ => Vec::new(),
+            },
+            action_order: s.action_order.clone(),
+        }),
+    }
+}
