@@ -1,0 +1,233 @@
+//! The actions of a turn [D1, E1-E6]: buy, play, sell, ops, trade fair,
+//! declare victory, and ending the turn early [A2].
+
+use signoria_engine::Scoped;
+
+use crate::board::{self, t};
+use crate::model::*;
+use crate::tables::{Ability, Agent, Location, OneShot};
+use crate::{agents, battle, market, oneshots, ops, tradefair, victory};
+
+pub fn legal(s: &State) -> Vec<Move> {
+    let seat = s.active;
+    let p = &s.players[seat];
+    let mut v = Vec::new();
+    // E1 buy
+    for row in Side::BOTH {
+        for col in 1..6u8 {
+            if market::can_buy(s, row, col) {
+                v.push(Move::Buy { row, col });
+            }
+        }
+    }
+    // E2 play
+    let mut hand = p.hand.clone();
+    hand.sort_unstable();
+    hand.dedup();
+    for &card in &hand {
+        v.extend(play_moves(s, card));
+    }
+    // E3 sell: hand or own tableau
+    for &card in &hand {
+        v.push(Move::SellHand { card });
+    }
+    for side in Side::BOTH {
+        for sl in &p.tableau[side.index()] {
+            v.push(Move::Sell { member: sl.root });
+        }
+    }
+    // E4 ops: each side once per turn
+    for side in Side::BOTH {
+        if !s.turn.ops_done[side.index()] && !board::side_members(s, seat, side).is_empty() {
+            v.push(Move::Ops { side });
+        }
+    }
+    // E5 trade fair: the face-down card must exist
+    for row in Side::BOTH {
+        if !s.turn.fair_done[row.index()] && s.market[row.index()].first().is_some_and(|c| c.is_some()) {
+            v.push(Move::TradeFair { row });
+        }
+    }
+    // E6 victory
+    for victory in 0..4u8 {
+        if victory::can_declare(s, seat, victory) {
+            v.push(Move::DeclareVictory { victory });
+        }
+    }
+    v.push(Move::EndTurn);
+    v
+}
+
+/// Ways to play a hand card [E2, I, J, K, H1].
+pub fn play_moves(s: &State, card: CardId) -> Vec<Move> {
+    let d = t().card(card);
+    let mut v = Vec::new();
+    if d.queen {
+        // I2: spinster; I: coronation with an empire from the stack.
+        v.push(Move::Play {
+            card,
+            oneshot: false,
+            map: None,
+        });
+        if let Some(OneShot::Coronation(list)) = &d.oneshot {
+            for &empire in list {
+                if s.empires[empire as usize].owner.is_none() {
+                    v.push(Move::Crown { card, empire });
+                }
+            }
+        }
+        return v;
+    }
+    // A "The East"/"The West" card picks one map card per play (RULINGS R-9)
+    // when it places tokens on the map or fights.
+    let needs_map = d.agents.iter().any(|a| !matches!(a, Agent::Bishop(_)))
+        || matches!(
+            d.oneshot,
+            Some(OneShot::Conspiracy | OneShot::PeasantRevolt | OneShot::ReligiousWar(_))
+        );
+    let maps: Vec<Option<MapId>> = match d.location {
+        Location::Region(_) if needs_map => t().maps_in(d.location).into_iter().map(Some).collect(),
+        _ => vec![None],
+    };
+    for &map in &maps {
+        v.push(Move::Play {
+            card,
+            oneshot: false,
+            map,
+        });
+    }
+    match &d.oneshot {
+        None | Some(OneShot::Coronation(_)) | Some(OneShot::Other(_)) => {}
+        Some(OneShot::TradeShift(c)) => {
+            if oneshots::can_shift(s, *c) {
+                for &map in &maps {
+                    v.push(Move::Play {
+                        card,
+                        oneshot: true,
+                        map,
+                    });
+                }
+            }
+        }
+        Some(OneShot::Conspiracy | OneShot::PeasantRevolt | OneShot::ReligiousWar(_)) => {
+            for &map in &maps {
+                let target = map.or(match d.location {
+                    Location::Map(m) => Some(m),
+                    _ => None,
+                });
+                if let Some(m) = target {
+                    if battle::war_possible(s, card, m) {
+                        v.push(Move::Play {
+                            card,
+                            oneshot: true,
+                            map,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    v
+}
+
+pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
+    let seat = s.active;
+    if !matches!(mv, Move::EndTurn) {
+        s.turn.actions_left -= 1;
+    }
+    match *mv {
+        Move::Buy { row, col } => market::buy(s, row, col, ev),
+        Move::Play { card, oneshot, map } => play(s, card, oneshot, map, ev),
+        Move::Crown { card, empire } => {
+            take_from_hand(s, card);
+            // I: a coronation is a regime change; the empire enters King side up with its queen.
+            crate::regime::change(s, empire, Cause::Coronation(card), ev);
+        }
+        Move::SellHand { card } => {
+            take_from_hand(s, card);
+            s.discards.push(card);
+            board::gain_china(s, seat, 2); // E3
+        }
+        Move::Sell { member } => {
+            let price = sell_price(s, member);
+            board::discard_member(s, member);
+            board::gain_china(s, seat, price);
+        }
+        Move::Ops { side } => {
+            s.turn.ops_done[side.index()] = true;
+            s.stack.push(Task::Ops { side, used: Vec::new() });
+        }
+        Move::TradeFair { row } => {
+            s.turn.fair_done[row.index()] = true;
+            tradefair::call(s, row, ev);
+        }
+        Move::DeclareVictory { victory } => victory::declare(s, seat, victory, ev),
+        Move::EndTurn => s.turn.actions_left = 0,
+        _ => unreachable!(),
+    }
+    let _ = ops::legal;
+}
+
+/// E3: 2 florins; a crowned pair 4; "sell for 4" abilities when active (RULINGS R-10).
+pub fn sell_price(s: &State, root: Member) -> i64 {
+    match root {
+        Member::Empire(e) if s.empires[e as usize].queen.is_some() => 4,
+        Member::Card(c) if !board::disabled(s, root) => t()
+            .card(c)
+            .abilities
+            .iter()
+            .find_map(|a| if let Ability::SellFor(n) = a { Some(*n) } else { None })
+            .unwrap_or(2),
+        _ => 2,
+    }
+}
+
+fn take_from_hand(s: &mut State, card: CardId) {
+    let h = &mut s.players[s.active].hand;
+    let i = h.iter().position(|&c| c == card).expect("card in hand");
+    h.remove(i);
+}
+
+/// E2: the card enters the tableau, its one-shot (if announced) fires, then
+/// its remaining agents are placed.
+fn play(s: &mut State, card: CardId, oneshot: bool, map: Option<MapId>, ev: &mut Vec<Scoped<Event>>) {
+    let seat = s.active;
+    take_from_hand(s, card);
+    let d = t().card(card);
+    if d.queen {
+        s.players[seat].spinsters.push(card); // I2
+        return;
+    }
+    let side = board::play_side(s, card);
+    board::push_slot(s, seat, side, Member::Card(card), None);
+    let target = map.or(match d.location {
+        Location::Map(m) => Some(m),
+        _ => None,
+    });
+    let mut agents = d.agents.clone();
+    if oneshot {
+        match d.oneshot.clone() {
+            Some(OneShot::TradeShift(c)) => oneshots::shift(s, c, ev),
+            Some(OneShot::Conspiracy) | Some(OneShot::PeasantRevolt) | Some(OneShot::ReligiousWar(_)) => {
+                let m = target.expect("a war has a target");
+                // E2.1: the fighting agents are committed; the rest are placed afterwards.
+                let (fight, rest) = battle::split_agents(card, &agents);
+                s.stack.push(Task::Agents {
+                    card,
+                    map: target,
+                    agents: rest,
+                });
+                battle::start_war(s, card, m, &fight, ev);
+                return;
+            }
+            _ => unreachable!("listed one-shots only"),
+        }
+    }
+    agents.retain(|_| true);
+    s.stack.push(Task::Agents {
+        card,
+        map: target,
+        agents,
+    });
+    let _ = agents::legal;
+}

@@ -1,0 +1,449 @@
+//! Battles [Glossar: SCHLACHT, Battle table, F9, J1, J2, K1, K2].
+
+use signoria_engine::Scoped;
+
+use crate::board::{self, t};
+use crate::model::*;
+use crate::tables::{Ability, Agent, OneShot};
+
+fn war_of(card: CardId) -> War {
+    match t().card(card).oneshot {
+        Some(OneShot::Conspiracy) => War::Conspiracy,
+        Some(OneShot::PeasantRevolt) => War::PeasantRevolt,
+        Some(OneShot::ReligiousWar(r)) => War::Religious(r),
+        _ => unreachable!("not a war card"),
+    }
+}
+
+/// E2.1: knight and rook agents fight (pawns only in peasant revolts,
+/// RULINGS R-15); bishops (and other pawns) are placed afterwards.
+pub fn split_agents(card: CardId, agents: &[Agent]) -> (Vec<Agent>, Vec<Agent>) {
+    let war = war_of(card);
+    agents.iter().partition(|a| match a {
+        Agent::Knight(_) | Agent::Rook(_) => true,
+        Agent::Pawn => war == War::PeasantRevolt,
+        _ => false,
+    })
+}
+
+/// Is the one-shot war possible at map m? A religious war needs heretics
+/// (cursed law) [K1]; every war needs at least one attacker.
+pub fn war_possible(s: &State, card: CardId, m: MapId) -> bool {
+    let d = t().card(card);
+    let (fight, _) = split_agents(card, &d.agents);
+    let (att, def) = participants(s, war_of(card), m, &fight, s.active);
+    if venice_doubling(s, &att) || venice_doubling(s, &def) {
+        return false; // refused as Unsupported in rules::unsupported
+    }
+    match war_of(card) {
+        War::Religious(_) => !def.is_empty() && !att.is_empty(),
+        _ => !att.is_empty(),
+    }
+}
+
+fn agent_fighter(a: Agent) -> Option<Fighter> {
+    match a {
+        Agent::Knight(r) => Some(Fighter::Agent(Piece {
+            shape: Shape::Knight,
+            religion: r,
+        })),
+        Agent::Rook(r) => Some(Fighter::Agent(Piece {
+            shape: Shape::Rook,
+            religion: r,
+        })),
+        Agent::Pawn => Some(Fighter::AgentPawn),
+        _ => None,
+    }
+}
+
+/// Attackers and defenders by the battle table.
+fn participants(s: &State, war: War, m: MapId, agents: &[Agent], seat: usize) -> (Vec<Fighter>, Vec<Fighter>) {
+    let mut att: Vec<Fighter> = Vec::new();
+    let mut def: Vec<Fighter> = Vec::new();
+    let city_pieces = |map: MapId| -> Vec<(CityId, Piece)> {
+        board::usable_cities(map)
+            .flat_map(|c| s.cities[c as usize].iter().map(move |&p| (c, p)))
+            .collect()
+    };
+    let empire_in_play = s.empires[m as usize].owner.is_some();
+    match war {
+        War::Conspiracy | War::PeasantRevolt => {
+            att.extend(agents.iter().filter_map(|&a| agent_fighter(a)));
+            for (c, p) in city_pieces(m) {
+                def.push(Fighter::City(c, p));
+            }
+            for b in board::borders_of(m) {
+                match s.borders[b as usize] {
+                    Some(BorderToken::Pirate(_)) => att.push(Fighter::Border(b)),
+                    Some(BorderToken::Concession(o)) if o == seat && war == War::PeasantRevolt => {
+                        att.push(Fighter::Border(b))
+                    }
+                    _ => {}
+                }
+            }
+            if empire_in_play {
+                for &tok in &s.empires[m as usize].repressed {
+                    let joins = match tok {
+                        Token::Piece(_) => war == War::Conspiracy,
+                        Token::Serf(_) => war == War::PeasantRevolt,
+                    };
+                    if joins {
+                        att.push(Fighter::Repressed(tok));
+                    }
+                }
+            }
+        }
+        War::Religious(r) => {
+            att.extend(agents.iter().filter_map(|&a| agent_fighter(a)));
+            for (c, p) in city_pieces(m) {
+                if p.religion == r {
+                    att.push(Fighter::City(c, p))
+                } else {
+                    def.push(Fighter::City(c, p))
+                }
+            }
+            for b in board::borders_of(m) {
+                if let Some(BorderToken::Pirate(pr)) = s.borders[b as usize] {
+                    if pr == r {
+                        att.push(Fighter::Border(b))
+                    } else {
+                        def.push(Fighter::Border(b))
+                    }
+                }
+            }
+            // Faithful knights on adjacent map cards (diagonals included) [K1].
+            let rook_maps = board::abilities(s, seat)
+                .into_iter()
+                .filter_map(|a| match a {
+                    Ability::CrusadeRooks { religion, maps } if religion == r => Some(maps),
+                    _ => None,
+                })
+                .flatten()
+                .collect::<Vec<MapId>>();
+            for n in 0..t().maps.len() as MapId {
+                if !t().adjacent(n, m) {
+                    continue;
+                }
+                for (c, p) in city_pieces(n) {
+                    let rook_ok = p.shape == Shape::Rook && rook_maps.contains(&n);
+                    if p.religion == r && (p.shape == Shape::Knight || rook_ok) {
+                        att.push(Fighter::City(c, p));
+                    }
+                }
+            }
+        }
+        War::Campaign => unreachable!(),
+    }
+    att.sort_unstable();
+    def.sort_unstable();
+    (att, def)
+}
+
+/// Does a "counts double in battles" ability (Duchy of Ferrara) touch this
+/// battle? Not implemented: such a battle is refused as Unsupported.
+pub fn venice_doubling(s: &State, fighters: &[Fighter]) -> bool {
+    let doubles: Vec<(CityId, Religion)> = (0..s.n())
+        .flat_map(|p| board::abilities(s, p))
+        .filter_map(|a| {
+            if let Ability::BattleDouble { city, religion } = a {
+                Some((city, religion))
+            } else {
+                None
+            }
+        })
+        .collect();
+    fighters.iter().any(|f| match f {
+        Fighter::City(c, p) => doubles.contains(&(*c, p.religion)),
+        _ => false,
+    })
+}
+
+pub fn start_war(s: &mut State, card: CardId, m: MapId, fight: &[Agent], ev: &mut Vec<Scoped<Event>>) {
+    let war = war_of(card);
+    let seat = s.active;
+    // Take the committed agents from the supply (substitution allowed in card play).
+    let mut taken = Vec::new();
+    for &a in fight {
+        let ok = match a {
+            Agent::Knight(r) => board::take_piece(
+                s,
+                Piece {
+                    shape: Shape::Knight,
+                    religion: r,
+                },
+                true,
+            ),
+            Agent::Rook(r) => board::take_piece(
+                s,
+                Piece {
+                    shape: Shape::Rook,
+                    religion: r,
+                },
+                true,
+            ),
+            Agent::Pawn => board::take_die(s, seat, true),
+            _ => false,
+        };
+        if ok {
+            taken.push(a);
+        }
+    }
+    let (att, def) = participants(s, war, m, &taken, seat);
+    begin(
+        s,
+        Battle {
+            war,
+            map: m,
+            attackers: att,
+            defenders: def,
+            survivors: Vec::new(),
+            cause: Cause::War(war),
+        },
+        ev,
+    );
+}
+
+/// F9: the knights in the cities of the King's own map card.
+pub fn campaign_knights(s: &State, e: MapId) -> Vec<Fighter> {
+    board::usable_cities(e)
+        .flat_map(|c| {
+            s.cities[c as usize]
+                .iter()
+                .filter(|p| p.shape == Shape::Knight)
+                .map(move |&p| Fighter::City(c, p))
+        })
+        .collect()
+}
+
+pub fn start_campaign(s: &mut State, e: MapId, m: MapId, ev: &mut Vec<Scoped<Event>>) {
+    let att = campaign_knights(s, e);
+    board::pay_china(s, s.active, att.len() as i64); // F9: 1 florin per attacker
+    let mut def: Vec<Fighter> = board::usable_cities(m)
+        .flat_map(|c| s.cities[c as usize].iter().map(move |&p| Fighter::City(c, p)))
+        .collect();
+    def.sort_unstable();
+    begin(
+        s,
+        Battle {
+            war: War::Campaign,
+            map: m,
+            attackers: att,
+            defenders: def,
+            survivors: Vec::new(),
+            cause: Cause::Campaign(e),
+        },
+        ev,
+    );
+}
+
+/// Attrition: min(A, D) die on each side; the attacker chooses every casualty.
+fn begin(s: &mut State, b: Battle, ev: &mut Vec<Scoped<Event>>) {
+    let (a, d) = (b.attackers.len(), b.defenders.len());
+    ev.push(Scoped::public(Event::Note {
+        text: format!(
+            "battle in {}: {a} attackers against {d} defenders",
+            board::map_name(b.map)
+        ),
+    }));
+    s.battle = Some(b);
+    let k = a.min(d) as u8;
+    // The side whose every member dies needs no choice.
+    if a > d {
+        let defs = s.battle.as_ref().unwrap().defenders.clone();
+        for f in defs {
+            kill_fighter(s, f, false);
+        }
+        s.stack.push(Task::Casualties {
+            attackers: true,
+            count: k,
+        });
+    } else {
+        let atts = s.battle.as_ref().unwrap().attackers.clone();
+        for f in atts {
+            kill_fighter(s, f, true);
+        }
+        s.stack.push(Task::Casualties {
+            attackers: false,
+            count: k,
+        });
+    }
+}
+
+fn kill_fighter(s: &mut State, f: Fighter, attacker: bool) {
+    let b = s.battle.as_mut().unwrap();
+    let list = if attacker { &mut b.attackers } else { &mut b.defenders };
+    let i = list.iter().position(|&x| x == f).expect("fighter present");
+    list.remove(i);
+    let m = b.map;
+    match f {
+        Fighter::Agent(p) => board::kill_piece(s, p),
+        Fighter::AgentPawn => s.players[s.active].dice += 1,
+        Fighter::City(c, p) => {
+            let occ = &mut s.cities[c as usize];
+            let i = occ.iter().position(|&x| x == p).unwrap();
+            occ.remove(i);
+            board::kill_piece(s, p);
+        }
+        Fighter::Border(b) => board::kill_border(s, b),
+        Fighter::Repressed(tok) => {
+            let r = &mut s.empires[m as usize].repressed;
+            let i = r.iter().position(|&x| x == tok).unwrap();
+            r.remove(i);
+            board::kill_token(s, tok);
+        }
+    }
+}
+
+pub fn casualty_moves(s: &State, attackers: bool) -> Vec<Move> {
+    let b = s.battle.as_ref().unwrap();
+    let mut l = if attackers {
+        b.attackers.clone()
+    } else {
+        b.defenders.clone()
+    };
+    l.dedup();
+    l.into_iter().map(|fighter| Move::Casualty { fighter }).collect()
+}
+
+pub fn execute(s: &mut State, mv: &Move, _ev: &mut Vec<Scoped<Event>>) {
+    match *mv {
+        Move::Casualty { fighter } => {
+            let Some(Task::Casualties { attackers, count }) = s.stack.last_mut() else {
+                unreachable!()
+            };
+            *count -= 1;
+            let attackers = *attackers;
+            kill_fighter(s, fighter, attackers);
+        }
+        Move::PlaceSurvivor { spot } => {
+            let b = s.battle.as_mut().unwrap();
+            let f = b.survivors.remove(0);
+            place_survivor(s, f, spot);
+        }
+        Move::FlipMap { flip } => {
+            let Some(Task::TheocracyFlip { map }) = s.stack.pop() else {
+                unreachable!()
+            };
+            if flip {
+                s.flipped[map as usize] = !s.flipped[map as usize];
+            }
+        }
+        _ => unreachable!(),
+    }
+}
+
+fn survivor_token(f: Fighter, seat: usize) -> Option<Token> {
+    match f {
+        Fighter::Agent(p) => Some(Token::Piece(p)),
+        Fighter::AgentPawn => Some(Token::Serf(seat)),
+        Fighter::Repressed(t) => Some(t),
+        _ => None,
+    }
+}
+
+fn place_survivor(s: &mut State, f: Fighter, spot: Spot) {
+    let tok = survivor_token(f, s.active).unwrap();
+    match (tok, spot) {
+        (Token::Piece(p), Spot::City(c)) => s.cities[c as usize].push(p),
+        (Token::Serf(o), Spot::Border(b)) => s.borders[b as usize] = Some(BorderToken::Concession(o)),
+        _ => unreachable!(),
+    }
+}
+
+/// Free spots for a token on a conquered map card [Glossar: SCHLACHT, REGIMEWECHSEL].
+pub fn free_spots(s: &State, m: MapId, tok: Token) -> Vec<Spot> {
+    match tok {
+        Token::Piece(_) => board::usable_cities(m)
+            .filter(|&c| board::city_free(s, c))
+            .map(Spot::City)
+            .collect(),
+        Token::Serf(_) => board::borders_of(m)
+            .filter(|&b| s.borders[b as usize].is_none())
+            .map(Spot::Border)
+            .collect(),
+    }
+}
+
+pub fn survivor_moves(s: &State) -> Vec<Move> {
+    let b = s.battle.as_ref().unwrap();
+    let Some(&f) = b.survivors.first() else {
+        return Vec::new();
+    };
+    free_spots(s, b.map, survivor_token(f, s.active).unwrap())
+        .into_iter()
+        .map(|spot| Move::PlaceSurvivor { spot })
+        .collect()
+}
+
+/// Survivors without room are repressed onto the empire, free [Glossar: SCHLACHT];
+/// returns true when it changed something (or finished the task).
+pub fn survivor_auto(s: &mut State) -> bool {
+    let b = s.battle.as_ref().unwrap();
+    let m = b.map;
+    let Some(&f) = b.survivors.first() else {
+        s.stack.pop();
+        return true;
+    };
+    if survivor_moves(s).is_empty() {
+        s.battle.as_mut().unwrap().survivors.remove(0);
+        let tok = survivor_token(f, s.active).unwrap();
+        board::repress_onto(s, tok, m);
+        return true;
+    }
+    false
+}
+
+/// After the casualties: on a win, survivors are placed, the map may flip,
+/// and the regime changes [Glossar: SCHLACHT, J1, K2].
+pub fn finish(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    let b = s.battle.as_ref().unwrap().clone();
+    let won = !b.attackers.is_empty();
+    ev.push(Scoped::public(Event::Note {
+        text: format!(
+            "the attack on {} {}",
+            board::map_name(b.map),
+            if won { "succeeds" } else { "fails" }
+        ),
+    }));
+    if !won {
+        s.battle = None;
+        return;
+    }
+    // Agents and repressed attackers that survived must be placed; the
+    // others (map tokens, campaign knights) never move.
+    let survivors: Vec<Fighter> = b
+        .attackers
+        .iter()
+        .copied()
+        .filter(|f| matches!(f, Fighter::Agent(_) | Fighter::AgentPawn | Fighter::Repressed(_)))
+        .collect();
+    // Repressed attackers leave the empire card now.
+    for f in &survivors {
+        if let Fighter::Repressed(tok) = f {
+            let r = &mut s.empires[b.map as usize].repressed;
+            let i = r.iter().position(|x| x == tok).unwrap();
+            r.remove(i);
+        }
+    }
+    let bm = s.battle.as_mut().unwrap();
+    bm.attackers
+        .retain(|f| !matches!(f, Fighter::Agent(_) | Fighter::AgentPawn | Fighter::Repressed(_)));
+    bm.survivors = survivors;
+    // Order (RULINGS R-16): survivors, map flip, empire card, concession, liberation.
+    s.stack.push(Task::Regime {
+        map: b.map,
+        cause: b.cause,
+    });
+    match b.war {
+        War::Conspiracy if board::theocracy(s, b.map).is_some() => s.stack.push(Task::TheocracyFlip { map: b.map }),
+        War::Religious(r) => {
+            // K2 (RULINGS R-17): the map card flips when its other side shows the war's religion.
+            let other = t().map(b.map).theocracy[1 - board::side_idx(s, b.map)];
+            if other == Some(r) {
+                s.flipped[b.map as usize] = !s.flipped[b.map as usize];
+            }
+        }
+        _ => {}
+    }
+    s.stack.push(Task::Survivors);
+}

@@ -1,0 +1,98 @@
+//! Readable move labels.
+
+use signoria_engine::Seat;
+
+use crate::board::{self, border_name, card_name, city_name, map_name, member_name, piece_name, token_name};
+use crate::model::*;
+
+fn spot_name(spot: Spot) -> String {
+    match spot {
+        Spot::City(c) => city_name(c).to_string(),
+        Spot::Replace(c, p) => format!("{} (repressing a {})", city_name(c), piece_name(p)),
+        Spot::Border(b) => format!("border {}", border_name(b)),
+        Spot::Tableau(m) => member_name(m),
+    }
+}
+
+fn fighter_name(f: Fighter) -> String {
+    match f {
+        Fighter::Agent(p) => format!("{} agent", piece_name(p)),
+        Fighter::AgentPawn => "pawn agent".into(),
+        Fighter::City(c, p) => format!("{} in {}", piece_name(p), city_name(c)),
+        Fighter::Border(b) => format!("token on border {}", border_name(b)),
+        Fighter::Repressed(t) => format!("repressed {}", token_name(t)),
+    }
+}
+
+fn target_name(t: Target) -> String {
+    match t {
+        Target::Bishop { from, to } => format!("bishop from {} to {}", member_name(from), member_name(to)),
+        Target::Market { row, col } => format!("a florin from {} market column {col}", row.name()),
+        Target::Card(m) => member_name(m),
+        Target::Tax { border, map } => format!("the concession on {} for {}", border_name(border), map_name(map)),
+        Target::City(c, p) => format!("the {} in {}", piece_name(p), city_name(c)),
+        Target::Border { border, map } => format!("the token on {} ({})", border_name(border), map_name(map)),
+        Target::Empire(e) => format!("{} empire", map_name(e)),
+        Target::Corsair { from, to } => format!("pirate from {} to {}", border_name(from), border_name(to)),
+        Target::Map(m) => map_name(m).to_string(),
+    }
+}
+
+pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
+    let _ = seat;
+    match *mv {
+        Move::Buy { row, col } => match s.market[row.index()].get(col as usize).and_then(|c| c.as_ref()) {
+            Some(mc) => format!("buy {} ({} market, {col} florins)", card_name(mc.card), row.name()),
+            None => format!("buy {} market column {col}", row.name()),
+        },
+        Move::Play { card, oneshot, map } => {
+            let mut l = format!("play {}", card_name(card));
+            if oneshot {
+                l.push_str(" with its one-shot");
+            } else if crate::board::t().card(card).queen {
+                l.push_str(" as a spinster");
+            }
+            if let Some(m) = map {
+                l.push_str(&format!(" in {}", map_name(m)));
+            }
+            l
+        }
+        Move::Crown { card, empire } => format!("crown {} with the King of {}", card_name(card), map_name(empire)),
+        Move::Sell { member } => format!("sell {}", member_name(member)),
+        Move::SellHand { card } => format!("sell {} from hand", card_name(card)),
+        Move::Ops { side } => format!("{} ops", side.name()),
+        Move::TradeFair { row } => format!("{} trade fair", row.name()),
+        Move::DeclareVictory { victory } => format!("declare the {} victory", VICTORIES[victory as usize]),
+        Move::EndTurn => "end the turn".into(),
+        Move::Op { member, op, target } => {
+            let o = board::member_ops(s, member)
+                .get(op as usize)
+                .map(|o| o.name())
+                .unwrap_or("?");
+            format!("{}: {o} {}", member_name(member), target_name(target))
+        }
+        Move::EndOps => "end the ops".into(),
+        Move::ActivateVictory { victory } => format!("activate the {} victory", VICTORIES[victory as usize]),
+        Move::Discard { card } => format!("discard {} from hand", card_name(card)),
+        Move::PlaceAgent { spot } => format!("place the agent on {}", spot_name(spot)),
+        Move::SkipAgent => "do not place this agent".into(),
+        Move::Pacify { token: None } => "kill no repressed token".into(),
+        Move::Pacify { token: Some(t) } => format!("pacify: kill the repressed {}", token_name(t)),
+        Move::PayTax => "pay the tax (1 florin)".into(),
+        Move::RefuseTax => "refuse the tax (the concession is repressed)".into(),
+        Move::Levy { city } => format!("levy in {}", city_name(city)),
+        Move::Casualty { fighter } => format!("casualty: {}", fighter_name(fighter)),
+        Move::PlaceSurvivor { spot } => format!("survivor to {}", spot_name(spot)),
+        Move::FlipMap { flip } => {
+            if flip {
+                "flip the theocracy".into()
+            } else {
+                "keep the map side".into()
+            }
+        }
+        Move::Concession { border: Some(b) } => format!("concession on {}", border_name(b)),
+        Move::Concession { border: None } => "no concession".into(),
+        Move::Liberate { token, spot } => format!("liberate the {} to {}", token_name(token), spot_name(spot)),
+        Move::EndLiberation => "liberate no more".into(),
+    }
+}

@@ -1,0 +1,138 @@
+//! Rule invariants checked after every move of the random playouts.
+
+use crate::board::{self, t};
+use crate::model::*;
+
+pub fn violations(s: &State) -> Vec<String> {
+    let mut v = Vec::new();
+    let tb = t();
+    // Florins conserved between players, China, the market and fair leftovers.
+    let total: i64 = s.players.iter().map(|p| p.florins).sum::<i64>()
+        + s.china
+        + s.market.iter().flatten().flatten().map(|c| c.florins).sum::<i64>()
+        + s.leftover.iter().sum::<i64>();
+    if total != CHINA_START {
+        v.push(format!("florins not conserved: {total} != {CHINA_START}"));
+    }
+    for (i, p) in s.players.iter().enumerate() {
+        if p.florins < 0 {
+            v.push(format!("seat {i} has {} florins", p.florins));
+        }
+    }
+    // Tokens conserved: supply + map + repressed + bishops (+ battle agents) = limits.
+    let mut count = [[0i64; 3]; 3];
+    let mut dice = vec![0i64; s.n()];
+    for (i, p) in s.players.iter().enumerate() {
+        dice[i] += p.dice as i64;
+    }
+    for (r, row) in s.supply.iter().enumerate() {
+        for k in 0..3 {
+            count[r][k] += row[k] as i64;
+        }
+    }
+    for city in &s.cities {
+        for p in city {
+            count[p.religion.index()][board::shape_index(p.shape)] += 1;
+        }
+    }
+    for b in s.borders.iter().flatten() {
+        match b {
+            BorderToken::Concession(o) => dice[*o] += 1,
+            BorderToken::Pirate(r) => count[r.index()][1] += 1,
+        }
+    }
+    for e in &s.empires {
+        for tok in &e.repressed {
+            match tok {
+                Token::Piece(p) => count[p.religion.index()][board::shape_index(p.shape)] += 1,
+                Token::Serf(o) => dice[*o] += 1,
+            }
+        }
+    }
+    for p in &s.players {
+        for sl in p.tableau.iter().flatten() {
+            if let Some(b) = sl.bishop {
+                count[b.index()][2] += 1;
+            }
+        }
+    }
+    if let Some(b) = &s.battle {
+        for f in b.attackers.iter().chain(b.survivors.iter()) {
+            match f {
+                Fighter::Agent(p) => count[p.religion.index()][board::shape_index(p.shape)] += 1,
+                Fighter::AgentPawn => dice[s.active] += 1,
+                Fighter::Repressed(tok) if b.survivors.contains(f) && !b.attackers.contains(f) => match tok {
+                    Token::Piece(p) => count[p.religion.index()][board::shape_index(p.shape)] += 1,
+                    Token::Serf(o) => dice[*o] += 1,
+                },
+                _ => {}
+            }
+        }
+    }
+    for r in 0..3 {
+        for k in 0..3 {
+            if count[r][k] != LIMITS[r][k] as i64 {
+                v.push(format!(
+                    "token count religion {r} kind {k}: {} != {}",
+                    count[r][k], LIMITS[r][k]
+                ));
+            }
+        }
+    }
+    for (i, d) in dice.iter().enumerate() {
+        if *d != DICE as i64 {
+            v.push(format!("seat {i} dice: {d} != {DICE}"));
+        }
+    }
+    // No token on an illegal space.
+    for (c, city) in s.cities.iter().enumerate() {
+        if city.len() > tb.cities[c].capacity as usize {
+            v.push(format!("city {} over capacity", tb.cities[c].name));
+        }
+        if !city.is_empty() && board::covered(s, c as CityId) {
+            v.push(format!("tokens on covered centre {}", tb.cities[c].name));
+        }
+    }
+    for (b, tok) in s.borders.iter().enumerate() {
+        if let Some(BorderToken::Pirate(_)) = tok {
+            if !tb.borders[b].sea {
+                v.push(format!("pirate on land border {}", tb.borders[b].name));
+            }
+        }
+    }
+    for (e, es) in s.empires.iter().enumerate() {
+        if es.owner.is_none() && (!es.repressed.is_empty() || es.queen.is_some() || es.suzerain.is_some()) {
+            v.push(format!("empire {e} in the stack carries material"));
+        }
+        if let Some(z) = es.suzerain {
+            if s.empires[z as usize].owner != es.owner || s.empires[z as usize].suzerain.is_some() {
+                v.push(format!("empire {e}: broken vassalage"));
+            }
+        }
+        if es.owner.is_some() && board::find_slot(s, board::root_of(s, Member::Empire(e as MapId))).is_none() {
+            v.push(format!("empire {e} owned but not in a tableau"));
+        }
+    }
+    // Card counts conserved: decks + market + hands + tableaus + spinsters + discards + set aside.
+    let mut seen = vec![0u32; tb.cards.len()];
+    let mut mark = |c: CardId| seen[c as usize] += 1;
+    s.decks.iter().flatten().for_each(|&c| mark(c));
+    s.market.iter().flatten().flatten().for_each(|c| mark(c.card));
+    s.discards.iter().for_each(|&c| mark(c));
+    s.set_aside.iter().for_each(|&c| mark(c));
+    for (i, p) in s.players.iter().enumerate() {
+        p.hand.iter().for_each(|&c| mark(c));
+        p.spinsters.iter().for_each(|&c| mark(c));
+        for m in board::all_members(s, i) {
+            if let Member::Card(c) = m {
+                mark(c);
+            }
+        }
+    }
+    for (c, n) in seen.iter().enumerate() {
+        if *n != 1 {
+            v.push(format!("card {c} ({}) appears {n} times", tb.cards[c].name));
+        }
+    }
+    v
+}

@@ -1,0 +1,142 @@
+//! Setup [C1-C7].
+
+use signoria_engine::{GameRng, SetupError};
+
+use crate::board::t;
+use crate::model::*;
+use crate::tables::{CardId, Side};
+
+pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, SetupError> {
+    if !(2..=4).contains(&players) {
+        return Err(SetupError(format!(
+            "Pax Renaissance is for 2 to 4 players, not {players}"
+        )));
+    }
+    let tb = t();
+    let mut rng = GameRng::from_seed(seed);
+    // C2: player cards at random.
+    let mut banks: Vec<u8> = (0..tb.banks.len() as u8).collect();
+    rng.shuffle(&mut banks);
+    banks.truncate(players);
+    // C7: the Fugger player always starts, otherwise a random player.
+    let first = banks
+        .iter()
+        .position(|&b| tb.banks[b as usize].always_first)
+        .unwrap_or_else(|| rng.index(players));
+    let mut china = CHINA_START;
+    let mut ps = Vec::new();
+    let mut borders = vec![None; tb.borders.len()];
+    for (seat, &bank) in banks.iter().enumerate() {
+        let order = (seat + players - first) % players;
+        let florins = 3 + order as i64; // C7: 3, 4, 5, 6 in turn order
+        china -= florins;
+        // C3: one die on the bank's starting border.
+        borders[tb.banks[bank as usize].border as usize] = Some(BorderToken::Concession(seat));
+        ps.push(Player {
+            bank,
+            florins,
+            hand: Vec::new(),
+            tableau: [Vec::new(), Vec::new()],
+            spinsters: Vec::new(),
+            dice: DICE - 1,
+            eliminated: false,
+        });
+    }
+    // C4: every capital receives the token(s) printed there.
+    let mut supply = LIMITS;
+    let mut cities = vec![Vec::new(); tb.cities.len()];
+    for (i, c) in tb.cities.iter().enumerate() {
+        if c.capital {
+            for &p in &c.levy[0] {
+                supply[p.religion.index()][crate::board::shape_index(p.shape)] -= 1;
+                cities[i].push(p);
+            }
+        }
+    }
+    // C5: decks. Expert [N1]: 11 random West cards join the East pool
+    // (comets set aside first, RULINGS R-2).
+    let mut pools: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
+    let mut comets: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
+    for (i, c) in tb.cards.iter().enumerate() {
+        if c.comet {
+            comets[c.side.index()].push(i as CardId);
+        } else {
+            pools[c.side.index()].push(i as CardId);
+        }
+    }
+    if options.expert {
+        rng.shuffle(&mut pools[1]);
+        let moved: Vec<CardId> = pools[1].drain(..11.min(pools[1].len())).collect();
+        pools[0].extend(moved);
+    }
+    let mut decks: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
+    let mut set_aside = Vec::new();
+    for side in Side::BOTH {
+        let i = side.index();
+        let mut pool = pools[i].clone();
+        rng.shuffle(&mut pool);
+        let mut bottom: Vec<CardId> = pool.drain(..12.min(pool.len())).collect();
+        bottom.extend(comets[i].iter().copied());
+        rng.shuffle(&mut bottom);
+        let top: Vec<CardId> = pool.drain(..(4 * players).min(pool.len())).collect();
+        set_aside.extend(pool);
+        // Top of the deck is the end of the vector.
+        decks[i] = bottom;
+        decks[i].extend(top);
+    }
+    set_aside.sort_unstable();
+    // C6: six cards per row; the one farthest from the deck (column 0) face down.
+    let mut market: [Vec<Option<MarketCard>>; 2] = [Vec::new(), Vec::new()];
+    for i in 0..2 {
+        for _ in 0..6 {
+            let card = decks[i].pop().expect("deck has at least 6 cards");
+            market[i].push(Some(MarketCard {
+                card,
+                florins: 0,
+                fresh: false,
+            }));
+        }
+    }
+    let n_maps = tb.maps.len();
+    let mut s = State {
+        options: options.clone(),
+        players: ps,
+        active: first,
+        turn: TurnState {
+            actions_left: 2,
+            ..Default::default()
+        },
+        market,
+        leftover: [0, 0],
+        decks,
+        set_aside,
+        discards: Vec::new(),
+        empires: vec![
+            EmpireState {
+                owner: None,
+                face: Face::King,
+                suzerain: None,
+                queen: None,
+                repressed: Vec::new()
+            };
+            n_maps
+        ],
+        // C1: Papal States and Mamluk show their theocracy side, which is their front.
+        flipped: vec![false; n_maps],
+        cities,
+        borders,
+        // C1: Trebizond and Tana uncovered.
+        uncovered: [true, false, true, false, false],
+        spice_locked: false,
+        victory_active: [false; 4],
+        supply,
+        china,
+        stack: vec![Task::Turn],
+        battle: None,
+        after_battle: None,
+        winner: None,
+        moves: 0,
+    };
+    s.china -= 0;
+    Ok(s)
+}

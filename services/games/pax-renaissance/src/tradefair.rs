@@ -1,0 +1,105 @@
+//! Trade fairs [E5, G1-G6] and levies [Glossar: ABGABE].
+
+use signoria_engine::Scoped;
+
+use crate::board::{self, t};
+use crate::model::*;
+use crate::tables::{Ability, Centre};
+
+/// The uncovered centre of a fair's colour [C1, H1].
+pub fn active_centre(s: &State, row: Side) -> Centre {
+    *Centre::ALL
+        .iter()
+        .find(|c| c.fair() == row && s.uncovered[c.index()])
+        .expect("one uncovered centre per colour")
+}
+
+pub fn call(s: &mut State, row: Side, ev: &mut Vec<Scoped<Event>>) {
+    let seat = s.active;
+    let r = row.index();
+    // G1: the fair card is discarded; its florins, the leftovers and China's bonus are the profits.
+    let mc = s.market[r][0].take().expect("fair card");
+    s.discards.push(mc.card);
+    let bonus = if s.n() == 2 { 1 } else { 2 };
+    s.china -= bonus;
+    let mut profits = mc.florins + bonus + std::mem::take(&mut s.leftover[r]);
+    let centre = active_centre(s, row);
+    // G2: the initiator takes 1 (not in the bankruptcy variant, G6).
+    if !s.options.bankruptcy {
+        profits -= 1;
+        s.players[seat].florins += 1;
+        if profits == 0 {
+            ev.push(Scoped::public(Event::Note {
+                text: "the voyage ends before it begins".into(),
+            }));
+            return; // G2/G5 (RULINGS R-22): no levies either
+        }
+    }
+    let route = t().route(centre).clone();
+    let mut levied = vec![route.maps[0]];
+    for (i, &b) in route.borders.iter().enumerate() {
+        if profits == 0 {
+            break;
+        }
+        match s.borders[b as usize] {
+            Some(BorderToken::Concession(o)) => {
+                // G3; Armada: double in Spice-Islands fairs (RULINGS R-23: what remains).
+                let want = if board::has_ability(s, o, &Ability::DoubleOnRoute(centre)) {
+                    2
+                } else {
+                    1
+                };
+                let pay = want.min(profits);
+                profits -= pay;
+                s.players[o].florins += pay;
+            }
+            Some(BorderToken::Pirate(_)) => {
+                profits -= 1;
+                s.china += 1;
+            }
+            None => {}
+        }
+        // G5: after the last florin no levy beyond this border.
+        if profits == 0 {
+            break;
+        }
+        levied.push(route.maps[i + 1]);
+    }
+    s.leftover[r] += profits;
+    // G4: one levy per passed map card, city chosen by the initiator.
+    for &m in levied.iter().rev() {
+        s.stack.push(Task::Levy { map: m });
+    }
+}
+
+/// The piece a levy would place in a city: its printed symbol [Glossar: ABGABE, STADT].
+/// Constantinople: the first printed slot not matched by a present token (RULINGS R-24).
+pub fn levy_piece(s: &State, c: CityId) -> Piece {
+    let def = &t().cities[c as usize];
+    let symbols = &def.levy[board::side_idx(s, def.map)];
+    let mut present = s.cities[c as usize].clone();
+    for &sym in symbols {
+        if let Some(i) = present.iter().position(|&p| p == sym) {
+            present.remove(i);
+        } else {
+            return sym;
+        }
+    }
+    symbols[s.cities[c as usize].len().min(symbols.len() - 1)]
+}
+
+/// Cities that can take a levy now: free, and its piece in supply (RULINGS R-25).
+pub fn levy_cities(s: &State, m: MapId) -> Vec<(CityId, Piece)> {
+    board::usable_cities(m)
+        .filter(|&c| board::city_free(s, c))
+        .map(|c| (c, levy_piece(s, c)))
+        .filter(|&(_, p)| board::can_take_piece(s, p, false))
+        .collect()
+}
+
+pub fn place_levy(s: &mut State, c: CityId) {
+    s.stack.pop();
+    let p = levy_piece(s, c);
+    board::take_piece(s, p, false);
+    s.cities[c as usize].push(p);
+}
