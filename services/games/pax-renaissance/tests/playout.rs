@@ -88,3 +88,61 @@ fn moves_round_trip_through_proto() {
         }
     }
 }
+
+fn kind(m: &signoria_pax_renaissance::Move) -> String {
+    use signoria_pax_renaissance::Move;
+    use signoria_pax_renaissance::model::Target;
+    match m {
+        Move::Play { oneshot: true, card, .. } => {
+            format!("oneshot {:?}", signoria_pax_renaissance::board::t().card(*card).oneshot.as_ref().map(std::mem::discriminant))
+        }
+        Move::Op { target, .. } => match target {
+            Target::Bishop { .. } => "op inquisitor".into(),
+            Target::Market { .. } => "op commerce".into(),
+            Target::Card(_) => "op behead".into(),
+            Target::Tax { .. } => "op tax".into(),
+            Target::City(..) | Target::Border { .. } => "op repress/siege".into(),
+            Target::Empire(_) => "op vote".into(),
+            Target::Corsair { .. } => "op corsair".into(),
+            Target::Map(_) => "op campaign".into(),
+        },
+        other => {
+            let s = format!("{other:?}");
+            s.split([' ', '{', '(']).next().unwrap().to_string()
+        }
+    }
+}
+
+/// The random games reach every kind of decision (so the playouts exercise them).
+#[test]
+fn playouts_reach_every_decision_kind() {
+    use std::collections::BTreeMap;
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for players in 2..=4 {
+        for seed in 0..300u64 {
+            let mut s = P::setup(&Options::default(), players, seed).unwrap();
+            let mut rng = signoria_engine::GameRng::from_seed(seed);
+            while let Some(&seat) = P::pending(&s).first() {
+                let legal = P::legal_moves(&s, seat);
+                // Prefer anything but ending the turn, so that games go deep.
+                let keep: Vec<_> =
+                    legal.iter().filter(|m| !matches!(m, signoria_pax_renaissance::Move::EndTurn)).cloned().collect();
+                let pool = if keep.is_empty() { legal } else { keep };
+                let m = pool[rng.index(pool.len())].clone();
+                *seen.entry(kind(&m)).or_default() += 1;
+                P::apply(&mut s, seat, &m).unwrap();
+                let v = P::invariant_violations(&s);
+                assert!(v.is_empty(), "{players}p seed {seed} after {m:?}: {v:?}");
+            }
+        }
+    }
+    eprintln!("{seen:#?}");
+    for k in [
+        "Buy", "Play", "Crown", "Sell", "SellHand", "Ops", "TradeFair", "DeclareVictory", "EndOps", "ActivateVictory",
+        "PlaceAgent", "SkipAgent", "Pacify", "PayTax", "RefuseTax", "Levy", "Casualty", "PlaceSurvivor", "Concession",
+        "Liberate", "EndLiberation", "op inquisitor", "op commerce", "op behead", "op tax", "op repress/siege", "op vote",
+        "op corsair", "op campaign",
+    ] {
+        assert!(seen.get(k).copied().unwrap_or(0) > 0, "random games never made a '{k}' decision: {seen:#?}");
+    }
+}
