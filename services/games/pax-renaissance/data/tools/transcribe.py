@@ -69,6 +69,7 @@ NAME = {
     "PREN036_FlandersGuild": "Flanders Guilds",
     "PREN008_Jesuits": "The Jesuits",
     "PREN063_OttomanNavy": "The Ottoman Navy",
+    "PREN061_Qizilbash": "Qizilbash",
 }
 # Exact spelling in the seed (with its line numbers in the fixture tests/fixtures/seed_facts.txt).
 SEED_NAME = {
