@@ -159,3 +159,29 @@ pub fn check(s: &State) {
     let v = W::invariant_violations(s);
     assert!(v.is_empty(), "{v:?}");
 }
+
+/// Fill the mat through the legal moves, keeping `bid` for the auction field.
+pub fn submit_bid(s: &mut State, seat: usize, bid: Card) -> Vec<Scoped<Event>> {
+    let mut ev = Vec::new();
+    while s.plans[seat].fields.len() < 10 {
+        let legal = W::legal_moves(s, seat);
+        let m = legal
+            .iter()
+            .find(|m| !matches!(m, Move::Plan { card, .. } if *card == bid))
+            .unwrap()
+            .clone();
+        ev.extend(W::apply(s, seat, &m).unwrap());
+    }
+    ev.extend(
+        W::apply(
+            s,
+            seat,
+            &Move::Plan {
+                field: 10,
+                card: bid,
+            },
+        )
+        .unwrap(),
+    );
+    ev
+}
