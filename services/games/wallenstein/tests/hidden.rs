@@ -1,0 +1,223 @@
+//! Hidden information never leaks: states that differ only in what a viewer
+//! may not see give that viewer equal views, and private events reach only
+//! their seat.
+
+mod common;
+use common::*;
+
+use signoria_engine::{Audience, Game, Viewer};
+use signoria_wallenstein::model::{Action, Card, Event, Move, Phase};
+use signoria_wallenstein::{Options, Wallenstein as W};
+
+fn others(players: usize, except: usize) -> Vec<Viewer> {
+    let mut v: Vec<Viewer> = (0..players)
+        .filter(|&p| p != except)
+        .map(Viewer::Seat)
+        .collect();
+    v.push(Viewer::Public);
+    v
+}
+
+#[test]
+fn plans_and_bids_are_secret_until_revealed() {
+    let mut a = W::setup(&Options { fixed_start: true }, 4, 5).unwrap();
+    let mut b = a.clone();
+    let lands = a.owned(0);
+    // Seat 0 plans differently in the two states; the number of cards placed differs too.
+    W::apply(
+        &mut a,
+        0,
+        &Move::Plan {
+            field: 0,
+            card: Card::Land(lands[0]),
+        },
+    )
+    .unwrap();
+    W::apply(
+        &mut b,
+        0,
+        &Move::Plan {
+            field: 0,
+            card: Card::Money(2),
+        },
+    )
+    .unwrap();
+    W::apply(
+        &mut b,
+        0,
+        &Move::Plan {
+            field: 1,
+            card: Card::Land(lands[1]),
+        },
+    )
+    .unwrap();
+    for v in others(4, 0) {
+        assert_eq!(W::view(&a, v), W::view(&b, v), "{v:?} sees seat 0's plan");
+    }
+    assert_ne!(W::view(&a, Viewer::Seat(0)), W::view(&b, Viewer::Seat(0)));
+    // Complete both plans with different bids: still hidden while others plan.
+    for s in [&mut a, &mut b] {
+        while W::pending(s).contains(&0) {
+            let legal = W::legal_moves(s, 0);
+            let m = if s.plans[0].fields.len() == 10 {
+                legal.last()
+            } else {
+                legal.first()
+            }
+            .unwrap()
+            .clone();
+            W::apply(s, 0, &m).unwrap();
+        }
+    }
+    assert_ne!(a.plans[0].fields, b.plans[0].fields);
+    for v in others(4, 0) {
+        assert_eq!(W::view(&a, v), W::view(&b, v));
+    }
+}
+
+#[test]
+fn face_down_action_cards_event_deck_and_round_event_are_hidden() {
+    let a = W::setup(&Options { fixed_start: true }, 3, 9).unwrap();
+    let mut b = a.clone();
+    b.action_order.swap(6, 9);
+    b.event_deck.reverse();
+    b.rng = signoria_engine::GameRng::from_seed(12345);
+    for v in [
+        Viewer::Seat(0),
+        Viewer::Seat(1),
+        Viewer::Seat(2),
+        Viewer::Public,
+    ] {
+        assert_eq!(W::view(&a, v), W::view(&b, v));
+        assert_eq!(W::view(&a, v).visible_actions.len(), 5);
+        assert!(
+            W::view(&a, v).current_event.is_none(),
+            "the round's event is drawn after planning"
+        );
+    }
+    assert_ne!(
+        W::view(&a, Viewer::Omniscient),
+        W::view(&b, Viewer::Omniscient)
+    );
+}
+
+#[test]
+fn cards_are_revealed_one_by_one_as_actions_resolve() {
+    let mut s = bare(3);
+    let l = give(&mut s, 1, "Anhalt", 1);
+    let order = vec![
+        Action::Palace,
+        Action::Church,
+        Action::TradingHouse,
+        Action::Grain,
+        Action::Taxes,
+        Action::Raise5,
+        Action::Raise3,
+        Action::Raise1,
+        Action::FightA,
+        Action::FightB,
+    ];
+    let mats = vec![
+        mat(&[], Card::Money(0)),
+        mat(&[(Action::FightB, l)], Card::Money(1)),
+        mat(&[], Card::Money(0)),
+    ];
+    for (p, m) in mats.iter().enumerate() {
+        s.plans[p].fields = m.clone();
+    }
+    s.plans[1].revealed = [false; 11];
+    let v = W::view(&s, Viewer::Seat(0));
+    assert!(v.players[1].fields.iter().all(|f| f.is_none()));
+    let mut ev = Vec::new();
+    s.action_order = order;
+    s.actions_visible = 5;
+    s.turn_order = vec![0, 1, 2];
+    s.space_owner = vec![Some(0), Some(1), Some(2), None, None];
+    s.phase = Phase::Actions {
+        slot: 0,
+        pos: 0,
+        awaiting: None,
+    };
+    s.plans[1].revealed[10] = true;
+    // Stop after the first action: only the palace field is revealed.
+    s.phase = Phase::Actions {
+        slot: 0,
+        pos: 0,
+        awaiting: None,
+    };
+    let mut t = s.clone();
+    t.action_order.truncate(10);
+    signoria_wallenstein::flow::advance(&mut t, &mut ev);
+    let revealed: Vec<(u8, Action)> = ev
+        .iter()
+        .filter_map(|e| {
+            if let Event::CardRevealed { seat, action, .. } = e.event {
+                Some((seat, action))
+            } else {
+                None
+            }
+        })
+        .collect();
+    assert_eq!(
+        revealed.len(),
+        30,
+        "each seat's card for each action, in action order"
+    );
+    assert_eq!(revealed[0], (0, Action::Palace));
+    assert_eq!(revealed[29], (2, Action::FightB));
+}
+
+#[test]
+fn private_events_reach_only_their_seat() {
+    let mut s = W::setup(&Options::default(), 3, 21).unwrap();
+    let ev = W::apply(&mut s, 0, &Move::DraftBlind).unwrap();
+    for e in &ev {
+        if let Event::DraftDrew { .. } = e.event {
+            assert_eq!(e.audience, Audience::Seats(vec![0]));
+        }
+        if let Event::DraftPicked { land, .. } = e.event {
+            assert!(
+                land.is_none(),
+                "the blind card is not public before it is placed"
+            );
+        }
+    }
+    // The picked blind card: visible to seat 0 only.
+    assert!(W::view(&s, Viewer::Seat(0)).draft.unwrap().picked.is_some());
+    assert!(W::view(&s, Viewer::Seat(1)).draft.unwrap().picked.is_none());
+    assert!(W::view(&s, Viewer::Public).draft.unwrap().picked.is_none());
+    // Planning events are private; completion is public.
+    let mut s = W::setup(&Options { fixed_start: true }, 3, 21).unwrap();
+    let mut all = Vec::new();
+    while W::pending(&s).contains(&1) {
+        let m = W::legal_moves(&s, 1)[0].clone();
+        all.extend(W::apply(&mut s, 1, &m).unwrap());
+    }
+    for e in &all {
+        match e.event {
+            Event::Planned { .. } => assert_eq!(e.audience, Audience::Seats(vec![1])),
+            Event::PlanComplete { .. } => assert_eq!(e.audience, Audience::All),
+            _ => {}
+        }
+    }
+    assert!(
+        all.iter()
+            .any(|e| matches!(e.event, Event::PlanComplete { seat: 1 }))
+    );
+}
+
+#[test]
+fn the_draft_deck_order_is_hidden() {
+    let a = W::setup(&Options::default(), 4, 33).unwrap();
+    let mut b = a.clone();
+    if let Phase::Draft(d) = &mut b.phase {
+        d.deck.reverse();
+    }
+    for v in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Public] {
+        assert_eq!(W::view(&a, v), W::view(&b, v));
+    }
+    assert_ne!(
+        W::view(&a, Viewer::Omniscient),
+        W::view(&b, Viewer::Omniscient)
+    );
+}
