@@ -1,0 +1,266 @@
+//! One test per ruling in RULINGS.md that is not already pinned by the
+//! scenario, edge-case, data, tower or hidden-information tests.
+
+mod common;
+use common::*;
+
+use signoria_engine::Game;
+use signoria_wallenstein::actions::{self, march_moves};
+use signoria_wallenstein::combat;
+use signoria_wallenstein::data::{UNREST_MARKERS, data};
+use signoria_wallenstein::model::{
+    Action, Awaiting, BattleResult, CHURCH, Card, Event, Move, PALACE, Phase, TRADING_HOUSE,
+};
+use signoria_wallenstein::scoring;
+use signoria_wallenstein::{Options, Wallenstein as W, winter};
+
+/// R1/R2: 1 VP per land and per building; majorities 3/2/1 per region, ties one less, own lands only.
+#[test]
+fn r1_r2_winter_scoring() {
+    let mut s = bare(3);
+    // Brandenburg: seat 0 two palaces, seat 1 one palace; churches tied 1-1; one trading house for seat 1.
+    let a = give(&mut s, 0, "Altmark", 1);
+    let b = give(&mut s, 0, "Mittelmark", 1);
+    let c = give(&mut s, 1, "Vorpommern", 1);
+    let d = give(&mut s, 1, "Neumark", 1);
+    s.lands[a as usize].buildings[PALACE] = true;
+    s.lands[b as usize].buildings = [true, true, false];
+    s.lands[c as usize].buildings = [true, false, true];
+    s.lands[d as usize].buildings[CHURCH] = true;
+    // A neutral land's building counts for nobody.
+    s.lands[land("Lüneburg") as usize].buildings[TRADING_HOUSE] = true;
+    let maj = scoring::majorities(&s);
+    assert_eq!(maj, vec![3 + 1, 1 + 1, 0]);
+    let mut ev = Vec::new();
+    scoring::score_winter(&mut s, &mut ev);
+    assert_eq!(s.players[0].vp, 2 + 3 + 4);
+    assert_eq!(s.players[1].vp, 2 + 3 + 2);
+    assert_eq!(s.players[2].vp, 0);
+}
+
+/// R4: the supply table beyond the seed's row.
+#[test]
+fn r4_supply_table() {
+    let d = data();
+    let rows: Vec<(u8, u8)> = (0..=9).map(|u| d.supply(u)).collect();
+    assert_eq!(
+        rows,
+        vec![
+            (0, 0),
+            (1, 1),
+            (1, 2),
+            (2, 2),
+            (2, 3),
+            (3, 3),
+            (3, 4),
+            (4, 4),
+            (4, 4),
+            (4, 4)
+        ]
+    );
+}
+
+/// R5: fixed set-up letters A..E are seats 0..4.
+#[test]
+fn r5_fixed_letters_are_seats() {
+    let s = W::setup(&Options { fixed_start: true }, 3, 1).unwrap();
+    let mark = land("Gft. Mark");
+    assert_eq!(
+        (s.lands[mark as usize].owner, s.lands[mark as usize].armies),
+        (Some(0), 5)
+    );
+    let aug = land("Augsburg");
+    assert_eq!(
+        (s.lands[aug as usize].owner, s.lands[aug as usize].armies),
+        (Some(2), 5)
+    );
+    assert_eq!(s.owned(1).len(), 9);
+    assert_eq!(s.phase, Phase::Planning);
+}
+
+/// R6: seat 0 (the oldest player) opens the draft; picks go round robin.
+#[test]
+fn r6_draft_starts_with_seat_0() {
+    let mut s = W::setup(&Options::default(), 4, 2).unwrap();
+    for expected in [0, 1, 2, 3, 0] {
+        assert_eq!(W::pending(&s), vec![expected]);
+        W::apply(&mut s, expected, &Move::DraftOpen { slot: 0 }).unwrap();
+        W::apply(&mut s, expected, &Move::PlaceGroup { armies: 2 }).unwrap();
+    }
+}
+
+/// R8: the move part is optional (`Stay`), listed only when a move is possible.
+#[test]
+fn r8_move_is_optional() {
+    let mut s = bare(3);
+    let a = give(&mut s, 0, "Anhalt", 2);
+    give(&mut s, 0, "Kursachsen", 1);
+    let m = march_moves(
+        &s,
+        &Awaiting {
+            seat: 0,
+            action: Action::Raise1,
+            from: a,
+        },
+    );
+    assert_eq!(m.last(), Some(&Move::Stay));
+    // Raise 1 with no own neighbour asks nothing.
+    let mut t = bare(3);
+    let lone = give(&mut t, 0, "Anhalt", 2);
+    t.players[0].money = 5;
+    let mut ev = Vec::new();
+    assert!(actions::execute(&mut t, 0, Action::Raise1, lone, &mut ev).is_none());
+    assert_eq!(t.lands[lone as usize].armies, 3);
+}
+
+/// R9: a money bid must be affordable; the fields are filled before the bid.
+#[test]
+fn r9_bid_must_be_affordable() {
+    let mut s = bare(3);
+    for n in [
+        "Anhalt",
+        "Vogtland",
+        "Lausitz",
+        "Böhmen",
+        "Schlesien",
+        "Mähren",
+        "Passau",
+        "Salzburg",
+        "Augsburg",
+        "Baden",
+    ] {
+        give(&mut s, 0, n, 1);
+    }
+    s.players[0].money = 2;
+    while s.plans[0].fields.len() < 10 {
+        let m = W::legal_moves(&s, 0)
+            .into_iter()
+            .find(|m| {
+                matches!(
+                    m,
+                    Move::Plan {
+                        card: Card::Land(_),
+                        ..
+                    }
+                )
+            })
+            .unwrap();
+        W::apply(&mut s, 0, &m).unwrap();
+    }
+    let bids = W::legal_moves(&s, 0);
+    assert!(bids.contains(&Move::Plan {
+        field: 10,
+        card: Card::Money(2)
+    }));
+    assert!(!bids.contains(&Move::Plan {
+        field: 10,
+        card: Card::Money(3)
+    }));
+    assert!(
+        W::apply(
+            &mut s,
+            0,
+            &Move::Plan {
+                field: 10,
+                card: Card::Money(4)
+            }
+        )
+        .is_err()
+    );
+}
+
+/// R15: extra cubes and peasants come only from what the supplies hold.
+#[test]
+fn r15_empty_peasant_supply_adds_nothing() {
+    let mut s = bare(4);
+    let a = give(&mut s, 0, "Anhalt", 3);
+    let k = land("Kursachsen");
+    let all = s.peasants;
+    preload(&mut s, 4, all);
+    let mut ev = Vec::new();
+    combat::attack(&mut s, 0, a, k, 2, &mut ev);
+    let b = &battles(&ev)[0];
+    assert_eq!(b.thrown[4], 0);
+    assert_eq!(b.result, BattleResult::AttackerWins);
+    check(&s);
+}
+
+/// R16: with all 42 unrest markers on the map, collecting adds none.
+#[test]
+fn r16_unrest_markers_run_out() {
+    let mut s = bare(4);
+    let l = give(&mut s, 0, "Anhalt", 2);
+    let other = give(&mut s, 1, "Vogtland", 1);
+    s.lands[other as usize].unrest = UNREST_MARKERS;
+    let mut ev = Vec::new();
+    actions::execute(&mut s, 0, Action::Taxes, l, &mut ev);
+    assert_eq!(s.lands[l as usize].unrest, 0);
+}
+
+/// R17: a won winter revolt adds no unrest marker (they all leave at year end anyway).
+#[test]
+fn r17_won_winter_revolt_adds_no_marker() {
+    let mut s = bare(3);
+    let l = give(&mut s, 0, "Anhalt", 5);
+    s.lands[l as usize].unrest = 1;
+    s.players[0].grain = 0;
+    s.turn_order = vec![0, 1, 2];
+    s.phase = Phase::Winter {
+        pos: 0,
+        drawn: vec![],
+        extra: 0,
+        started: false,
+    };
+    let mut ev = Vec::new();
+    winter::step(&mut s, &mut ev);
+    let b = &battles(&ev)[0];
+    assert_eq!(b.result, BattleResult::DefenderWins);
+    assert_eq!(s.lands[l as usize].unrest, 1);
+    assert!(
+        !events(&ev)
+            .iter()
+            .any(|e| matches!(e, Event::UnrestAdded { .. }))
+    );
+}
+
+/// R22: one of the year's open events applies each round; the fourth sets the winter loss.
+#[test]
+fn r22_three_events_used_fourth_for_winter() {
+    let mut s = W::setup(&Options { fixed_start: true }, 3, 4).unwrap();
+    let first = s.event_candidates.clone();
+    let mut rng = signoria_engine::GameRng::from_seed(4);
+    let mut drawn = Vec::new();
+    while s.year == 1 {
+        let seat = W::pending(&s)[0];
+        let legal = W::legal_moves(&s, seat);
+        for e in W::apply(&mut s, seat, &legal[rng.index(legal.len())].clone()).unwrap() {
+            match e.event {
+                Event::EventDrawn { event } => drawn.push(event),
+                Event::GrainLost { event, .. } => {
+                    assert!(first.contains(&event) && !drawn.contains(&event));
+                }
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(drawn.len(), 3);
+    assert!(drawn.iter().all(|e| first.contains(e)));
+}
+
+/// R25: a conqueror takes the land with its buildings and unrest markers.
+#[test]
+fn r25_conquest_keeps_buildings_and_unrest() {
+    let mut s = bare(4);
+    let a = give(&mut s, 0, "Anhalt", 4);
+    let k = give(&mut s, 1, "Kursachsen", 1);
+    s.lands[k as usize].buildings[PALACE] = true;
+    s.lands[k as usize].unrest = 2;
+    let mut ev = Vec::new();
+    combat::attack(&mut s, 0, a, k, 3, &mut ev);
+    let st = &s.lands[k as usize];
+    assert_eq!(
+        (st.owner, st.armies, st.unrest, st.buildings[PALACE]),
+        (Some(0), 2, 2, true)
+    );
+    check(&s);
+}
