@@ -1,0 +1,97 @@
+//! Hidden information: hands are secret (counts public), deck order and the
+//! set-aside cards are hidden (the top backs show East/West), astrology shows
+//! the top cards; events about hand cards are addressed accordingly.
+
+use signoria_engine::{Game, Viewer, testkit::viewers};
+use signoria_pax_renaissance::{Move, Options, PaxRenaissance as P};
+
+fn swap_hidden(s: &mut signoria_pax_renaissance::State) {
+    // Different deck order and different set-aside identities, same public facts.
+    for d in s.decks.iter_mut() {
+        if d.len() > 2 {
+            let n = d.len();
+            d.swap(0, n - 2);
+        }
+    }
+}
+
+#[test]
+fn deck_order_is_hidden_from_everyone_but_omniscient() {
+    for players in 2..=4 {
+        let s = P::setup(&Options::default(), players, 3).unwrap();
+        let mut t = s.clone();
+        swap_hidden(&mut t);
+        assert_ne!(s, t);
+        for v in viewers(players) {
+            if v == Viewer::Omniscient {
+                assert_ne!(P::view(&s, v), P::view(&t, v));
+            } else {
+                assert_eq!(P::view(&s, v), P::view(&t, v), "{v:?} sees the deck order");
+            }
+        }
+        let view = P::view(&s, Viewer::Public);
+        assert_eq!(view.decks[0].top_card, None);
+        assert_eq!(view.decks[0].top_back, Some(signoria_pax_renaissance::model::Side::East));
+        assert_eq!(view.decks[1].top_back, Some(signoria_pax_renaissance::model::Side::West));
+        assert!(view.secret_decks.is_none() && view.set_aside.is_none());
+    }
+}
+
+#[test]
+fn astrology_shows_the_top_cards() {
+    let s = P::setup(&Options { astrology: true, ..Default::default() }, 2, 3).unwrap();
+    let v = P::view(&s, Viewer::Public);
+    assert_eq!(v.decks[0].top_card, s.decks[0].last().copied());
+    assert_eq!(v.decks[1].top_card, s.decks[1].last().copied());
+}
+
+#[test]
+fn hands_are_secret_counts_public() {
+    let mut s = P::setup(&Options::default(), 3, 5).unwrap();
+    // Seat active buys the first card it can.
+    let seat = P::pending(&s)[0];
+    let buy = P::legal_moves(&s, seat).into_iter().find(|m| matches!(m, Move::Buy { .. })).unwrap();
+    P::apply(&mut s, seat, &buy).unwrap();
+    let card = s.players[seat].hand[0];
+    let mut t = s.clone();
+    // A state that differs only in which card the seat holds.
+    let other = t.set_aside[0];
+    t.set_aside[0] = card;
+    t.set_aside.sort_unstable();
+    t.players[seat].hand[0] = other;
+    for v in viewers(3) {
+        let (a, b) = (P::view(&s, v), P::view(&t, v));
+        if v == Viewer::Omniscient || v == Viewer::Seat(seat) {
+            assert_ne!(a, b);
+        } else {
+            assert_eq!(a, b, "{v:?} sees another seat's hand");
+            assert_eq!(a.players[seat].hand_count, 1);
+            assert!(a.players[seat].hand.is_none());
+        }
+    }
+}
+
+#[test]
+fn hand_card_events_are_addressed_to_the_owner_only() {
+    // Random games: whenever a card leaves a hand by discard or sale, the public
+    // event does not name it; the seat's own event does.
+    for seed in 0..60u64 {
+        let mut s = P::setup(&Options::default(), 2, seed).unwrap();
+        let mut rng = signoria_engine::GameRng::from_seed(seed);
+        while let Some(&seat) = P::pending(&s).first() {
+            let legal = P::legal_moves(&s, seat);
+            let m = legal[rng.index(legal.len())].clone();
+            let evs = P::apply(&mut s, seat, &m).unwrap();
+            if let Move::SellHand { card } | Move::Discard { card } = m {
+                let name = signoria_pax_renaissance::board::card_name(card);
+                for e in &evs {
+                    let text = format!("{:?}", e.event);
+                    if e.audience.admits(Viewer::Public) {
+                        assert!(!text.contains(name), "public event names the hand card: {text}");
+                    }
+                }
+                assert!(evs.iter().any(|e| !e.audience.admits(Viewer::Public) && format!("{:?}", e.event).contains(name)));
+            }
+        }
+    }
+}
