@@ -12,6 +12,8 @@
 //!   King and Republic side, [seed B3]).
 //! - [`victory_cards()`] — the 4 victory cards ([`VictoryCard`], [seed L3–L6]).
 //! - [`player_cards()`] — the 4 banks ([`PlayerCard`], [seed C2]).
+//! - [`constants()`] — the seed's numbers ([`GameConstants`]: starting florins,
+//!   deck build, hand limit, sale prices, fair bonus, victory margins, supply).
 //! - [`map()`] — the 2 × 5 map ([`Map`]): map cards with both faces and their
 //!   cities ([`MapCard`], [`City`]), the 13 borders ([`Border`]), the five
 //!   trade centres ([`TradeCentreInfo`]) and the five trade routes
@@ -780,6 +782,91 @@ impl Map {
     }
 }
 
+/// Token counts per religion colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerReligion {
+    pub catholic: u8,
+    pub islamic: u8,
+    pub reformist: u8,
+}
+
+impl PerReligion {
+    pub fn get(&self, r: Religion) -> u8 {
+        match r {
+            Religion::Catholic => self.catholic,
+            Religion::Islamic => self.islamic,
+            Religion::Reformist => self.reformist,
+        }
+    }
+}
+
+/// Bankruptcy markers per colour [seed B1, C1].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerColour {
+    pub white: u8,
+    pub black: u8,
+}
+
+/// The seed's numeric constants (`data/game.json`), each with its section.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameConstants {
+    pub min_players: u8,
+    pub max_players: u8,
+    /// Florins by seat in turn order, starting player first [C7].
+    pub starting_florins: Vec<u8>,
+    /// Each deck: this many random cards with the two comets shuffled in, at the bottom [C5].
+    pub deck_bottom_cards: u8,
+    /// Plus this many cards per player on top [C5].
+    pub deck_cards_per_player: u8,
+    /// Cards per market row, the first face down [C6].
+    pub market_row_size: u8,
+    /// [E1, Glossar HAND].
+    pub hand_limit: u8,
+    /// [E3].
+    pub sell_florins: u8,
+    /// A crowned pair is sold together [E3].
+    pub crowned_pair_sell_florins: u8,
+    /// Florins China adds to a fair's profits, for 2, 3, 4 players [G1].
+    pub fair_bonus_by_players: [u8; 3],
+    /// The initiator's florin at the trade centre (0 in the bankruptcy variant) [G2, G6].
+    pub fair_initiator_florins: u8,
+    /// Kings needed beyond the best opponent, for 2, 3, 4 players [L4].
+    pub imperial_margin_by_players: [u8; 3],
+    /// Concessions beyond the best opponent [L5].
+    pub globalization_concession_margin: u8,
+    /// Law prestige beyond the best opponent [L6].
+    pub renaissance_law_margin: u8,
+    /// Expert variant: random West cards moved into the East deck [N1].
+    pub expert_west_cards_to_east: u8,
+    /// [B1, Glossar SPIELSTEIN-VERWALTUNG].
+    pub pawns_per_player: u8,
+    pub bishops_per_religion: u8,
+    pub rooks: PerReligion,
+    pub knights: PerReligion,
+    pub bankruptcy_markers: PerColour,
+}
+
+impl GameConstants {
+    fn by_players(table: &[u8; 3], players: usize) -> u8 {
+        table[players.clamp(2, 4) - 2]
+    }
+    /// [G1].
+    pub fn fair_bonus(&self, players: usize) -> u8 {
+        Self::by_players(&self.fair_bonus_by_players, players)
+    }
+    /// [L4].
+    pub fn imperial_margin(&self, players: usize) -> u8 {
+        Self::by_players(&self.imperial_margin_by_players, players)
+    }
+    /// Cards in one draw deck at setup, comets included [C5].
+    pub fn deck_size(&self, players: usize) -> usize {
+        self.deck_bottom_cards as usize + 2 + self.deck_cards_per_player as usize * players
+    }
+}
+
 /// Everything, loaded once.
 #[derive(Debug, Clone)]
 pub struct Data {
@@ -788,6 +875,7 @@ pub struct Data {
     pub victory_cards: Vec<VictoryCard>,
     pub player_cards: Vec<PlayerCard>,
     pub map: Map,
+    pub constants: GameConstants,
 }
 
 fn parse<T: for<'de> Deserialize<'de>>(name: &str, text: &str) -> Result<T, String> {
@@ -801,12 +889,14 @@ pub fn load() -> Result<Data, String> {
     let victory_cards = parse("victories.json", include_str!("../data/victories.json"))?;
     let player_cards = parse("players.json", include_str!("../data/players.json"))?;
     let map = parse("map.json", include_str!("../data/map.json"))?;
+    let constants = parse("game.json", include_str!("../data/game.json"))?;
     let data = Data {
         cards: Cards { all },
         empire_cards,
         victory_cards,
         player_cards,
         map,
+        constants,
     };
     validate(&data)?;
     Ok(data)
@@ -922,6 +1012,10 @@ fn validate(d: &Data) -> Result<(), String> {
     e.check(d.player_cards.len() == 4, || {
         "expected 4 player cards".into()
     });
+    let k = &d.constants;
+    e.check(k.starting_florins.len() == k.max_players as usize, || {
+        "a starting amount per seat".into()
+    });
     let m = &d.map;
     e.check(m.map_cards.len() == 10, || "expected 10 map cards".into());
     for emp in Empire::ALL {
@@ -1017,4 +1111,8 @@ pub fn player_cards() -> &'static [PlayerCard] {
 
 pub fn map() -> &'static Map {
     &data().map
+}
+
+pub fn constants() -> &'static GameConstants {
+    &data().constants
 }

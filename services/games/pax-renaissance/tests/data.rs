@@ -428,6 +428,37 @@ fn trade_routes_are_consistent() {
 }
 
 #[test]
+fn constants_agree_with_the_decks_and_map() {
+    let k = constants();
+    // Four players need 12 + 2 + 16 = 30 cards per deck; the East deck has 35 (C5).
+    assert!(
+        k.deck_size(k.max_players as usize)
+            <= cards()
+                .all
+                .iter()
+                .filter(|c| c.deck == Region::East)
+                .count()
+    );
+    // One bankruptcy marker per covered centre (C1).
+    let covered = |c: RouteColour| {
+        map()
+            .trade_centres
+            .iter()
+            .filter(|t| t.colour == c && !t.active_at_start)
+            .count()
+    };
+    assert_eq!(
+        covered(RouteColour::White),
+        k.bankruptcy_markers.white as usize
+    );
+    assert_eq!(
+        covered(RouteColour::Black),
+        k.bankruptcy_markers.black as usize
+    );
+    assert_eq!(k.starting_florins.len(), k.max_players as usize);
+}
+
+#[test]
 fn player_cards_start_on_distinct_borders() {
     let borders: BTreeSet<_> = player_cards()
         .iter()
@@ -780,6 +811,55 @@ fn check(subject: &str, fact: &str) -> Result<(), String> {
                 _ => panic!("victory fact {key}"),
             }
         }
+        "const" => {
+            let k = constants();
+            let num = |s: &str| s.parse::<usize>().unwrap();
+            let two = || {
+                let (a, b) = arg.split_once(' ').unwrap();
+                (num(a), num(b))
+            };
+            let triple = |p: &PerReligion| format!("{},{},{}", p.catholic, p.islamic, p.reformist);
+            match key {
+                "starting_florins" => ok(k
+                    .starting_florins
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+                    == arg),
+                "deck_size" => {
+                    let (p, n) = two();
+                    ok(k.deck_size(p) == n)
+                }
+                "fair_bonus" => {
+                    let (p, n) = two();
+                    ok(k.fair_bonus(p) as usize == n)
+                }
+                "imperial_margin" => {
+                    let (p, n) = two();
+                    ok(k.imperial_margin(p) as usize == n)
+                }
+                "market_row_size" => ok(k.market_row_size as usize == num(arg)),
+                "hand_limit" => ok(k.hand_limit as usize == num(arg)),
+                "sell_florins" => ok(k.sell_florins as usize == num(arg)),
+                "crowned_pair_sell_florins" => ok(k.crowned_pair_sell_florins as usize == num(arg)),
+                "fair_initiator_florins" => ok(k.fair_initiator_florins as usize == num(arg)),
+                "globalization_concession_margin" => {
+                    ok(k.globalization_concession_margin as usize == num(arg))
+                }
+                "renaissance_law_margin" => ok(k.renaissance_law_margin as usize == num(arg)),
+                "expert_west_cards_to_east" => ok(k.expert_west_cards_to_east as usize == num(arg)),
+                "pawns_per_player" => ok(k.pawns_per_player as usize == num(arg)),
+                "bishops_per_religion" => ok(k.bishops_per_religion as usize == num(arg)),
+                "rooks" => ok(triple(&k.rooks) == arg),
+                "knights" => ok(triple(&k.knights) == arg),
+                "bankruptcy_markers" => ok(format!(
+                    "{},{}",
+                    k.bankruptcy_markers.white, k.bankruptcy_markers.black
+                ) == arg),
+                _ => panic!("const fact {key}"),
+            }
+        }
         _ => panic!("subject {subject}"),
     }
 }
@@ -827,4 +907,5 @@ fn the_fixture_checker_can_fail() {
     assert!(check("city Kaffa", "front rook:islamic").is_err());
     assert!(check("route tana", "ends holy_roman_empire").is_err());
     assert!(check("count", "deck_east == 34").is_err());
+    assert!(check("const", "fair_bonus 2 2").is_err());
 }
