@@ -247,9 +247,9 @@ fn r22_three_events_used_fourth_for_winter() {
     assert!(drawn.iter().all(|e| first.contains(e)));
 }
 
-/// R25: a conqueror takes the land with its buildings and unrest markers.
+/// R24: a conqueror takes the land with its buildings and unrest markers.
 #[test]
-fn r25_conquest_keeps_buildings_and_unrest() {
+fn r24_conquest_keeps_buildings_and_unrest() {
     let mut s = bare(4);
     let a = give(&mut s, 0, "Anhalt", 4);
     let k = give(&mut s, 1, "Kursachsen", 1);
