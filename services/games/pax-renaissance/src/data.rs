@@ -945,7 +945,7 @@ fn validate(d: &Data) -> Result<(), String> {
             continue;
         }
         e.check(c.piece.is_some(), || format!("{}: no chess piece", c.id));
-        e.check(!c.ops.iter().any(|o| *o == Op::Campaign), || {
+        e.check(!c.ops.contains(&Op::Campaign), || {
             format!("{}: Campaign is only on King sides", c.id)
         });
         let queen = c.is_queen();
