@@ -21,10 +21,11 @@ pub fn majorities(s: &State) -> Vec<u32> {
         for kind in 0..3 {
             let mut count = vec![0u32; n];
             for (i, l) in s.lands.iter().enumerate() {
-                if let Some(o) = l.owner {
-                    if d.lands[i].region == region && l.buildings[kind] {
-                        count[o as usize] += 1;
-                    }
+                if let Some(o) = l.owner
+                    && d.lands[i].region == region
+                    && l.buildings[kind]
+                {
+                    count[o as usize] += 1;
                 }
             }
             let best = *count.iter().max().unwrap();

@@ -113,7 +113,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 lands: s.owned(p),
                 fields,
                 plan_complete: plan.done(),
-                tile: if s.space_owner.iter().any(|o| *o == Some(p as u8)) {
+                tile: if s.space_owner.contains(&Some(p as u8)) {
                     s.tile_of(p)
                 } else {
                     None

@@ -57,7 +57,7 @@ fn borders_are_symmetric_and_irreflexive() {
 fn connected(in_play: &[bool]) -> bool {
     let d = data();
     let start = in_play.iter().position(|&b| b).unwrap();
-    let mut seen = vec![false; 45];
+    let mut seen = [false; 45];
     let mut stack = vec![start];
     seen[start] = true;
     while let Some(x) = stack.pop() {

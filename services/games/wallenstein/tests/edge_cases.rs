@@ -525,13 +525,8 @@ fn e39_recycle_only_on_unchanged_open_cards() {
 #[test]
 fn e42_building_supply_runs_out() {
     let mut s = bare(4);
-    let mut built = 0;
-    for i in 0..45 {
-        if built == BUILDING_SUPPLY[CHURCH] {
-            break;
-        }
+    for i in 0..BUILDING_SUPPLY[CHURCH] as usize {
         s.lands[i].buildings[CHURCH] = true;
-        built += 1;
     }
     let l = (0..45u8)
         .find(|&i| !s.lands[i as usize].buildings[CHURCH])

@@ -105,6 +105,21 @@ fn face_down_action_cards_event_deck_and_round_event_are_hidden() {
 fn cards_are_revealed_one_by_one_as_actions_resolve() {
     let mut s = bare(3);
     let l = give(&mut s, 1, "Anhalt", 1);
+    let mats = [
+        mat(&[], Card::Money(0)),
+        mat(&[(Action::FightB, l)], Card::Money(1)),
+        mat(&[], Card::Money(0)),
+    ];
+    for (p, m) in mats.iter().enumerate() {
+        s.plans[p].fields = m.clone();
+    }
+    // Before the actions nothing of another mat is visible.
+    assert!(
+        W::view(&s, Viewer::Seat(0)).players[1]
+            .fields
+            .iter()
+            .all(|f| f.is_none())
+    );
     let order = vec![
         Action::Palace,
         Action::Church,
@@ -117,37 +132,7 @@ fn cards_are_revealed_one_by_one_as_actions_resolve() {
         Action::FightA,
         Action::FightB,
     ];
-    let mats = vec![
-        mat(&[], Card::Money(0)),
-        mat(&[(Action::FightB, l)], Card::Money(1)),
-        mat(&[], Card::Money(0)),
-    ];
-    for (p, m) in mats.iter().enumerate() {
-        s.plans[p].fields = m.clone();
-    }
-    s.plans[1].revealed = [false; 11];
-    let v = W::view(&s, Viewer::Seat(0));
-    assert!(v.players[1].fields.iter().all(|f| f.is_none()));
-    let mut ev = Vec::new();
-    s.action_order = order;
-    s.actions_visible = 5;
-    s.turn_order = vec![0, 1, 2];
-    s.space_owner = vec![Some(0), Some(1), Some(2), None, None];
-    s.phase = Phase::Actions {
-        slot: 0,
-        pos: 0,
-        awaiting: None,
-    };
-    s.plans[1].revealed[10] = true;
-    // Stop after the first action: only the palace field is revealed.
-    s.phase = Phase::Actions {
-        slot: 0,
-        pos: 0,
-        awaiting: None,
-    };
-    let mut t = s.clone();
-    t.action_order.truncate(10);
-    signoria_wallenstein::flow::advance(&mut t, &mut ev);
+    let ev = actions_with(&mut s, mats.to_vec(), order, vec![0, 1, 2]);
     let revealed: Vec<(u8, Action)> = ev
         .iter()
         .filter_map(|e| {
@@ -165,6 +150,21 @@ fn cards_are_revealed_one_by_one_as_actions_resolve() {
     );
     assert_eq!(revealed[0], (0, Action::Palace));
     assert_eq!(revealed[29], (2, Action::FightB));
+    let turned: Vec<u8> = ev
+        .iter()
+        .filter_map(|e| {
+            if let Event::ActionTurnedUp { slot, .. } = e.event {
+                Some(slot)
+            } else {
+                None
+            }
+        })
+        .collect();
+    assert_eq!(
+        turned,
+        vec![5, 6, 7, 8, 9],
+        "the face-down action cards are turned up one at a time"
+    );
 }
 
 #[test]
