@@ -671,6 +671,7 @@ fn check(subject: &str, fact: &str) -> Result<(), String> {
                     .as_ref()
                     .is_some_and(|a| ability_text(&a.effect) == arg)),
                 "ability_de" => ok(c.ability.as_ref().is_some_and(|a| a.name_de == arg)),
+                "ability_name" => ok(c.ability.as_ref().is_some_and(|a| a.name == arg)),
                 "comet" => ok(c.is_comet()),
                 "pirate_reaches" => {
                     // A pirate agent goes on a sea border of the location; one must touch `arg`.
