@@ -148,7 +148,8 @@ pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
                 } => land_name(a.from),
                 _ => "?",
             };
-            format!("{verb} {}: {count} armies from {from}", land_name(to))
+            let unit = if count == 1 { "army" } else { "armies" };
+            format!("{verb} {}: {count} {unit} from {from}", land_name(to))
         }
         Move::Stay => "do not move".into(),
         Move::Revolt { land } => format!("resolve the revolt in {} next", land_name(land)),
