@@ -10,6 +10,8 @@
 
 mod client;
 mod json;
+mod load;
+mod random_play;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -25,6 +27,7 @@ use tokio::io::AsyncBufReadExt as _;
 use tonic::Code;
 
 use crate::client::Client;
+use crate::random_play::{PlayError, RandomPlayer, Tally, Turn};
 
 #[derive(Parser)]
 #[command(
@@ -52,6 +55,9 @@ enum Command {
     /// Bots.
     #[command(subcommand)]
     Bot(BotCommand),
+    /// Load generator: many concurrent random games against a server on
+    /// loopback, and/or the store's commit script straight against Redis.
+    Load(load::LoadArgs),
 }
 
 #[derive(Args)]
@@ -221,6 +227,7 @@ fn main() -> anyhow::Result<()> {
             Command::Play(a) => play(a).await,
             Command::Watch(a) => watch(a).await,
             Command::Bot(BotCommand::Random(a)) => bot_random(a).await,
+            Command::Load(a) => load::run(a).await,
         }
     })
 }
@@ -558,30 +565,7 @@ fn retryable(code: Code) -> bool {
     )
 }
 
-/// splitmix64: a tiny, good-enough generator for bot choices.
-struct BotRng(u64);
-
-impl BotRng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 async fn bot_random(a: RandomBotArgs) -> anyhow::Result<()> {
-    let seed = a.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(1)
-    });
-    let mut rng = BotRng(seed);
     // One client per seat; the seat comes from the server (`your_seat`).
     let mut seats: BTreeMap<u32, Client> = BTreeMap::new();
     for t in &a.tokens {
@@ -592,54 +576,53 @@ async fn bot_random(a: RandomBotArgs) -> anyhow::Result<()> {
             .context("a --token is not a seat token of this game")?;
         seats.insert(seat, c);
     }
-    let mut observer = Client::connect(&a.server.server, None).await?;
+    let observer = Client::connect(&a.server.server, None).await?;
+    let seed = a.seed.unwrap_or_else(random_play::clock_seed);
+    let mut player = RandomPlayer::new(a.game.clone(), seats, observer, seed, None);
+    let mut tally = Tally::default();
     let mut moves_made = 0u64;
     let mut refusals = 0u32;
     loop {
-        let snap = observer.get_game(&a.game).await?;
-        if finished(&snap) {
-            print_outcome(&snap);
-            println!("bot made {moves_made} moves");
-            return Ok(());
-        }
-        let mine: Vec<u32> = snap
-            .pending_seats
-            .iter()
-            .copied()
-            .filter(|s| seats.contains_key(s))
-            .collect();
-        if mine.is_empty() {
-            observer.wait_past(&a.game, snap.version).await?;
-            continue;
-        }
-        let seat = mine[rng.below(mine.len())];
-        let c = seats.get_mut(&seat).expect("a seat we hold");
-        let legal = c.list_legal_moves(&a.game).await?;
-        if legal.moves.is_empty() {
-            continue;
-        }
-        let pick = &legal.moves[rng.below(legal.moves.len())];
-        let mv = pick
-            .r#move
-            .clone()
-            .context("server sent a legal move without a move")?;
-        match c.submit(&a.game, legal.version, mv).await {
-            Ok(resp) => {
+        match player
+            .step(&mut tally)
+            .await
+            .map_err(PlayError::into_anyhow)?
+        {
+            Turn::Finished(snap) => {
+                print_outcome(&snap);
+                println!("bot made {moves_made} moves");
+                return Ok(());
+            }
+            Turn::NotOurs { version } => player.wait_past(version).await?,
+            Turn::Stale => {}
+            Turn::Moved {
+                seat,
+                version,
+                label,
+                duplicate,
+            } => {
                 moves_made += 1;
                 refusals = 0;
                 if a.verbose {
-                    println!("v{} seat {seat}: {}", resp.version, pick.label);
+                    let again = if duplicate {
+                        " (answer of a retry)"
+                    } else {
+                        ""
+                    };
+                    println!("v{version} seat {seat}: {label}{again}");
                 }
             }
-            Err(s) if s.code() == Code::Aborted => {}
-            Err(s) if s.code() == Code::FailedPrecondition && refusals < 10 => {
+            Turn::Refused { status, .. } if status.code() == Code::Aborted => {}
+            Turn::Refused { seat, status }
+                if status.code() == Code::FailedPrecondition && refusals < 10 =>
+            {
                 // A legal move refused: the game moved between listing and
                 // submitting in a way the version did not show (it cannot), or
                 // a server bug; retry a few times, then give up loudly.
                 refusals += 1;
-                eprintln!("move refused: {}", s.message());
+                eprintln!("move of seat {seat} refused: {}", status.message());
             }
-            Err(s) => return Err(client::status_error(s)),
+            Turn::Refused { status, .. } => return Err(client::status_error(status)),
         }
     }
 }
@@ -662,15 +645,5 @@ mod tests {
         assert!(game_options("lorenzo-il-magnifico", &["colour=red".into()]).is_err());
         assert!(game_options("lorenzo-il-magnifico", &["advanced".into()]).is_err());
         assert!(game_options("chess", &["x=1".into()]).is_err());
-    }
-
-    #[test]
-    fn bot_choices_are_in_range_and_seeded() {
-        let (mut a, mut b) = (BotRng(3), BotRng(3));
-        for n in 1..50 {
-            let x = a.below(n);
-            assert!(x < n);
-            assert_eq!(x, b.below(n));
-        }
     }
 }

@@ -120,6 +120,11 @@ fn req_key(game_id: &str) -> String {
 fn events_key(game_id: &str) -> String {
     format!("{{g:{game_id}}}:events")
 }
+/// Every key of a game: meta, request ids, event log (for tools that remove
+/// games, such as `signoria load --redis-only` after its run).
+pub fn game_keys(game_id: &str) -> [String; 3] {
+    [meta_key(game_id), req_key(game_id), events_key(game_id)]
+}
 fn nudge_channel(game_id: &str) -> String {
     format!("{{g:{game_id}}}:nudge")
 }
@@ -670,6 +675,10 @@ mod tests {
         assert_eq!(meta_key("abc"), "{g:abc}:meta");
         assert_eq!(req_key("abc"), "{g:abc}:req");
         assert_eq!(events_key("abc"), "{g:abc}:events");
+        assert_eq!(
+            game_keys("abc"),
+            ["{g:abc}:meta", "{g:abc}:req", "{g:abc}:events"]
+        );
         assert_eq!(game_of_channel(&nudge_channel("abc")), Some("abc"));
         assert_eq!(game_of_channel("other"), None);
     }
