@@ -177,7 +177,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
             picked: d.picked.map(u32::from),
             picked_blind: d.picked_blind,
             last_faced: d
-                .can_recycle_seen
+                .last_faced
                 .iter()
                 .map(|l| pb::Lands { lands: lands(l) })
                 .collect(),

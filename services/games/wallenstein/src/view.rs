@@ -41,7 +41,7 @@ pub struct DraftView {
     /// The card taken this turn, if the viewer may know it (a blind card only its taker).
     pub picked: Option<LandId>,
     pub picked_blind: bool,
-    pub can_recycle_seen: Vec<Vec<LandId>>,
+    pub last_faced: Vec<Vec<LandId>>,
 }
 
 /// Facts only an omniscient viewer sees.
@@ -134,7 +134,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                     None
                 },
                 picked_blind: d.picked_blind && d.picked.is_some(),
-                can_recycle_seen: d.last_faced.clone(),
+                last_faced: d.last_faced.clone(),
             })
         }
         _ => None,
