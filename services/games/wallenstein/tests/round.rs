@@ -6,10 +6,10 @@ mod common;
 use common::*;
 
 use signoria_engine::Game;
+use signoria_wallenstein::Wallenstein as W;
 use signoria_wallenstein::model::{
     Action, CHURCH, Card, Event, Move, PALACE, Phase, TRADING_HOUSE, Tile,
 };
-use signoria_wallenstein::Wallenstein as W;
 
 fn plan(s: &mut signoria_wallenstein::State, seat: usize, lands: &[(Action, &str)], bid: Card) {
     let mut money = (0..5u8).map(Card::Money).filter(|&c| c != bid);
