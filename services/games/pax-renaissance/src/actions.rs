@@ -44,7 +44,9 @@ pub fn legal(s: &State) -> Vec<Move> {
     }
     // E5 trade fair: the face-down card must exist
     for row in Side::BOTH {
-        if !s.turn.fair_done[row.index()] && s.market[row.index()].first().is_some_and(|c| c.is_some()) {
+        if !s.turn.fair_done[row.index()]
+            && s.market[row.index()].first().is_some_and(|c| c.is_some())
+        {
             v.push(Move::TradeFair { row });
         }
     }
@@ -155,7 +157,10 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
         }
         Move::Ops { side } => {
             s.turn.ops_done[side.index()] = true;
-            s.stack.push(Task::Ops { side, used: Vec::new() });
+            s.stack.push(Task::Ops {
+                side,
+                used: Vec::new(),
+            });
         }
         Move::TradeFair { row } => {
             s.turn.fair_done[row.index()] = true;
@@ -176,7 +181,13 @@ pub fn sell_price(s: &State, root: Member) -> i64 {
             .card(c)
             .abilities
             .iter()
-            .find_map(|a| if let Ability::SellFor(n) = a { Some(*n) } else { None })
+            .find_map(|a| {
+                if let Ability::SellFor(n) = a {
+                    Some(*n)
+                } else {
+                    None
+                }
+            })
             .unwrap_or(2),
         _ => 2,
     }
@@ -190,7 +201,13 @@ fn take_from_hand(s: &mut State, card: CardId) {
 
 /// E2: the card enters the tableau, its one-shot (if announced) fires, then
 /// its remaining agents are placed.
-fn play(s: &mut State, card: CardId, oneshot: bool, map: Option<MapId>, ev: &mut Vec<Scoped<Event>>) {
+fn play(
+    s: &mut State,
+    card: CardId,
+    oneshot: bool,
+    map: Option<MapId>,
+    ev: &mut Vec<Scoped<Event>>,
+) {
     let seat = s.active;
     take_from_hand(s, card);
     let d = t().card(card);
@@ -208,7 +225,9 @@ fn play(s: &mut State, card: CardId, oneshot: bool, map: Option<MapId>, ev: &mut
     if oneshot {
         match d.oneshot.clone() {
             Some(OneShot::TradeShift(c)) => oneshots::shift(s, c, ev),
-            Some(OneShot::Conspiracy) | Some(OneShot::PeasantRevolt) | Some(OneShot::ReligiousWar(_)) => {
+            Some(OneShot::Conspiracy)
+            | Some(OneShot::PeasantRevolt)
+            | Some(OneShot::ReligiousWar(_)) => {
                 let m = target.expect("a war has a target");
                 // E2.1: the fighting agents are committed; the rest are placed afterwards.
                 let (fight, rest) = battle::split_agents(card, &agents);

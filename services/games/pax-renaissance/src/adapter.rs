@@ -71,8 +71,18 @@ fn op(o: &data::Op) -> Op {
 fn build() -> Tables {
     let d = data::data();
     let m = &d.map;
-    let city_ix = |id: &str| m.cities.iter().position(|c| c.id == id).expect("known city") as CityId;
-    let border_ix = |id: &str| m.borders.iter().position(|b| b.id == id).expect("known border") as BorderId;
+    let city_ix = |id: &str| {
+        m.cities
+            .iter()
+            .position(|c| c.id == id)
+            .expect("known city") as CityId
+    };
+    let border_ix = |id: &str| {
+        m.borders
+            .iter()
+            .position(|b| b.id == id)
+            .expect("known border") as BorderId
+    };
     let cities: Vec<CityDef> = m
         .cities
         .iter()
@@ -190,11 +200,15 @@ fn build() -> Tables {
                 .ability
                 .iter()
                 .map(|a| match &a.effect {
-                    data::Ability::CrusadeRooksAsKnights { religion, empires } => Ability::CrusadeRooks {
-                        religion: rel(*religion),
-                        maps: empires.iter().map(|&e| map_id(e)).collect(),
-                    },
-                    data::Ability::DoubleConcessionsOnRoute { centre: c } => Ability::DoubleOnRoute(centre(*c)),
+                    data::Ability::CrusadeRooksAsKnights { religion, empires } => {
+                        Ability::CrusadeRooks {
+                            religion: rel(*religion),
+                            maps: empires.iter().map(|&e| map_id(e)).collect(),
+                        }
+                    }
+                    data::Ability::DoubleConcessionsOnRoute { centre: c } => {
+                        Ability::DoubleOnRoute(centre(*c))
+                    }
                     data::Ability::SellFor { florins } => Ability::SellFor(*florins as i64),
                     data::Ability::NoHandLimit => Ability::NoHandLimit,
                     data::Ability::DoubleInBattle { city, religion } => Ability::BattleDouble {

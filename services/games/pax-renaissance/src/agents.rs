@@ -12,7 +12,9 @@ const SUBSTITUTE: bool = true;
 /// Legal placements of the first agent still to place, plus skipping it.
 pub fn legal(s: &State, card: CardId, map: Option<MapId>, agents: &[Agent]) -> Vec<Move> {
     let mut v = Vec::new();
-    let Some(&agent) = agents.first() else { return v };
+    let Some(&agent) = agents.first() else {
+        return v;
+    };
     for spot in spots(s, card, map, agent) {
         v.push(Move::PlaceAgent { spot });
     }
@@ -87,7 +89,9 @@ fn spots(s: &State, card: CardId, map: Option<MapId>, agent: Agent) -> Vec<Spot>
             }
             // Sea borders only; a same-colour pirate blocks (RULINGS R-6); others die.
             for b in board::borders_of(m) {
-                if t().borders[b as usize].sea && s.borders[b as usize] != Some(BorderToken::Pirate(r)) {
+                if t().borders[b as usize].sea
+                    && s.borders[b as usize] != Some(BorderToken::Pirate(r))
+                {
                     v.push(Spot::Border(b));
                 }
             }
@@ -117,7 +121,9 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
     let (card, map) = (*card, *map);
     let agent = agents.remove(0);
     let seat = s.active;
-    let Move::PlaceAgent { spot } = *mv else { return };
+    let Move::PlaceAgent { spot } = *mv else {
+        return;
+    };
     match (agent, spot) {
         (Agent::Bishop(r), Spot::Tableau(root)) => {
             s.supply[r.index()][2] -= 1;
@@ -180,7 +186,10 @@ pub fn place_bishop(s: &mut State, root: Member, r: Religion, ev: &mut Vec<Scope
         s.supply[other.index()][2] += 1;
         s.supply[r.index()][2] += 1;
         ev.push(Scoped::public(Event::Note {
-            text: format!("Diet of Worms on {}: both bishops die", board::member_name(root)),
+            text: format!(
+                "Diet of Worms on {}: both bishops die",
+                board::member_name(root)
+            ),
         }));
     } else {
         slot.bishop = Some(r);

@@ -57,7 +57,13 @@ fn agent_fighter(a: Agent) -> Option<Fighter> {
 }
 
 /// Attackers and defenders by the battle table.
-fn participants(s: &State, war: War, m: MapId, agents: &[Agent], seat: usize) -> (Vec<Fighter>, Vec<Fighter>) {
+fn participants(
+    s: &State,
+    war: War,
+    m: MapId,
+    agents: &[Agent],
+    seat: usize,
+) -> (Vec<Fighter>, Vec<Fighter>) {
     let mut att: Vec<Fighter> = Vec::new();
     let mut def: Vec<Fighter> = Vec::new();
     let city_pieces = |map: MapId| -> Vec<(CityId, Piece)> {
@@ -158,7 +164,44 @@ pub fn venice_doubling(s: &State, fighters: &[Fighter]) -> bool {
     })
 }
 
-pub fn start_war(s: &mut State, card: CardId, m: MapId, fight: &[Agent], ev: &mut Vec<Scoped<Event>>) {
+/// Would this war be touched by a doubling ability (refused as Unsupported)?
+pub fn ability_doubling_touches(s: &State, card: CardId, map: Option<MapId>) -> bool {
+    let d = t().card(card);
+    let m = match (map, d.location) {
+        (Some(m), _) => m,
+        (None, crate::tables::Location::Map(m)) => m,
+        _ => return false,
+    };
+    let war = match d.oneshot {
+        Some(OneShot::Conspiracy | OneShot::PeasantRevolt | OneShot::ReligiousWar(_)) => {
+            war_of(card)
+        }
+        _ => return false,
+    };
+    let (fight, _) = split_agents(card, &d.agents);
+    let (att, def) = participants(s, war, m, &fight, s.active);
+    venice_doubling(s, &att) || venice_doubling(s, &def)
+}
+
+/// The same for a campaign of empire `e` against map card `m`.
+pub fn campaign_doubling_touches(s: &State, e: MapId, m: MapId) -> bool {
+    let def: Vec<Fighter> = board::usable_cities(m)
+        .flat_map(|c| {
+            s.cities[c as usize]
+                .iter()
+                .map(move |&p| Fighter::City(c, p))
+        })
+        .collect();
+    venice_doubling(s, &campaign_knights(s, e)) || venice_doubling(s, &def)
+}
+
+pub fn start_war(
+    s: &mut State,
+    card: CardId,
+    m: MapId,
+    fight: &[Agent],
+    ev: &mut Vec<Scoped<Event>>,
+) {
     let war = war_of(card);
     let seat = s.active;
     // Take the committed agents from the supply (substitution allowed in card play).
@@ -219,7 +262,11 @@ pub fn start_campaign(s: &mut State, e: MapId, m: MapId, ev: &mut Vec<Scoped<Eve
     let att = campaign_knights(s, e);
     board::pay_china(s, s.active, att.len() as i64); // F9: 1 florin per attacker
     let mut def: Vec<Fighter> = board::usable_cities(m)
-        .flat_map(|c| s.cities[c as usize].iter().map(move |&p| Fighter::City(c, p)))
+        .flat_map(|c| {
+            s.cities[c as usize]
+                .iter()
+                .map(move |&p| Fighter::City(c, p))
+        })
         .collect();
     def.sort_unstable();
     begin(
@@ -271,7 +318,11 @@ fn begin(s: &mut State, b: Battle, ev: &mut Vec<Scoped<Event>>) {
 
 fn kill_fighter(s: &mut State, f: Fighter, attacker: bool) {
     let b = s.battle.as_mut().unwrap();
-    let list = if attacker { &mut b.attackers } else { &mut b.defenders };
+    let list = if attacker {
+        &mut b.attackers
+    } else {
+        &mut b.defenders
+    };
     let i = list.iter().position(|&x| x == f).expect("fighter present");
     list.remove(i);
     let m = b.map;
@@ -302,7 +353,9 @@ pub fn casualty_moves(s: &State, attackers: bool) -> Vec<Move> {
         b.defenders.clone()
     };
     l.dedup();
-    l.into_iter().map(|fighter| Move::Casualty { fighter }).collect()
+    l.into_iter()
+        .map(|fighter| Move::Casualty { fighter })
+        .collect()
 }
 
 pub fn execute(s: &mut State, mv: &Move, _ev: &mut Vec<Scoped<Event>>) {
@@ -345,7 +398,9 @@ fn place_survivor(s: &mut State, f: Fighter, spot: Spot) {
     let tok = survivor_token(f, s.active).unwrap();
     match (tok, spot) {
         (Token::Piece(p), Spot::City(c)) => s.cities[c as usize].push(p),
-        (Token::Serf(o), Spot::Border(b)) => s.borders[b as usize] = Some(BorderToken::Concession(o)),
+        (Token::Serf(o), Spot::Border(b)) => {
+            s.borders[b as usize] = Some(BorderToken::Concession(o))
+        }
         _ => unreachable!(),
     }
 }
@@ -415,7 +470,12 @@ pub fn finish(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         .attackers
         .iter()
         .copied()
-        .filter(|f| matches!(f, Fighter::Agent(_) | Fighter::AgentPawn | Fighter::Repressed(_)))
+        .filter(|f| {
+            matches!(
+                f,
+                Fighter::Agent(_) | Fighter::AgentPawn | Fighter::Repressed(_)
+            )
+        })
         .collect();
     // Repressed attackers leave the empire card now.
     for f in &survivors {
@@ -426,8 +486,12 @@ pub fn finish(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         }
     }
     let bm = s.battle.as_mut().unwrap();
-    bm.attackers
-        .retain(|f| !matches!(f, Fighter::Agent(_) | Fighter::AgentPawn | Fighter::Repressed(_)));
+    bm.attackers.retain(|f| {
+        !matches!(
+            f,
+            Fighter::Agent(_) | Fighter::AgentPawn | Fighter::Repressed(_)
+        )
+    });
     bm.survivors = survivors;
     // Order (RULINGS R-16): survivors, map flip, empire card, concession, liberation.
     s.stack.push(Task::Regime {
@@ -435,7 +499,9 @@ pub fn finish(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         cause: b.cause,
     });
     match b.war {
-        War::Conspiracy if board::theocracy(s, b.map).is_some() => s.stack.push(Task::TheocracyFlip { map: b.map }),
+        War::Conspiracy if board::theocracy(s, b.map).is_some() => {
+            s.stack.push(Task::TheocracyFlip { map: b.map })
+        }
         War::Religious(r) => {
             // K2 (RULINGS R-17): the map card flips when its other side shows the war's religion.
             let other = t().map(b.map).theocracy[1 - board::side_idx(s, b.map)];

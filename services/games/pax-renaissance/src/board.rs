@@ -30,7 +30,11 @@ pub fn find_slot(s: &State, root: Member) -> Option<(Seat, usize, usize)> {
 pub fn root_of(s: &State, m: Member) -> Member {
     match m {
         Member::Card(c) => {
-            if let Some(e) = s.empires.iter().position(|e| e.queen == Some(c) && e.owner.is_some()) {
+            if let Some(e) = s
+                .empires
+                .iter()
+                .position(|e| e.queen == Some(c) && e.owner.is_some())
+            {
                 root_of(s, Member::Empire(e as MapId))
             } else {
                 m
@@ -86,7 +90,11 @@ pub fn location(s: &State, m: Member) -> Location {
     match m {
         Member::Empire(e) => Location::Map(e),
         Member::Card(c) => {
-            if let Some(e) = s.empires.iter().position(|e| e.queen == Some(c) && e.owner.is_some()) {
+            if let Some(e) = s
+                .empires
+                .iter()
+                .position(|e| e.queen == Some(c) && e.owner.is_some())
+            {
                 Location::Map(e as MapId)
             } else {
                 t().card(c).location
@@ -262,7 +270,8 @@ pub fn take_piece(s: &mut State, p: Piece, substitute: bool) -> bool {
 }
 
 pub fn can_take_piece(s: &State, p: Piece, substitute: bool) -> bool {
-    s.supply[p.religion.index()][shape_index(p.shape)] > 0 || (substitute && has_repressed(s, Token::Piece(p)))
+    s.supply[p.religion.index()][shape_index(p.shape)] > 0
+        || (substitute && has_repressed(s, Token::Piece(p)))
 }
 
 pub fn take_die(s: &mut State, seat: Seat, substitute: bool) -> bool {
@@ -441,7 +450,11 @@ pub fn piece_name(p: Piece) -> String {
     format!(
         "{} {}",
         p.religion.colour(),
-        if p.shape == Shape::Knight { "knight" } else { "rook" }
+        if p.shape == Shape::Knight {
+            "knight"
+        } else {
+            "rook"
+        }
     )
 }
 

@@ -2,7 +2,9 @@
 
 use signoria_engine::Seat;
 
-use crate::board::{self, border_name, card_name, city_name, map_name, member_name, piece_name, token_name};
+use crate::board::{
+    self, border_name, card_name, city_name, map_name, member_name, piece_name, token_name,
+};
 use crate::model::*;
 
 fn spot_name(spot: Spot) -> String {
@@ -26,14 +28,24 @@ fn fighter_name(f: Fighter) -> String {
 
 fn target_name(t: Target) -> String {
     match t {
-        Target::Bishop { from, to } => format!("bishop from {} to {}", member_name(from), member_name(to)),
+        Target::Bishop { from, to } => {
+            format!("bishop from {} to {}", member_name(from), member_name(to))
+        }
         Target::Market { row, col } => format!("a florin from {} market column {col}", row.name()),
         Target::Card(m) => member_name(m),
-        Target::Tax { border, map } => format!("the concession on {} for {}", border_name(border), map_name(map)),
+        Target::Tax { border, map } => format!(
+            "the concession on {} for {}",
+            border_name(border),
+            map_name(map)
+        ),
         Target::City(c, p) => format!("the {} in {}", piece_name(p), city_name(c)),
-        Target::Border { border, map } => format!("the token on {} ({})", border_name(border), map_name(map)),
+        Target::Border { border, map } => {
+            format!("the token on {} ({})", border_name(border), map_name(map))
+        }
         Target::Empire(e) => format!("{} empire", map_name(e)),
-        Target::Corsair { from, to } => format!("pirate from {} to {}", border_name(from), border_name(to)),
+        Target::Corsair { from, to } => {
+            format!("pirate from {} to {}", border_name(from), border_name(to))
+        }
         Target::Map(m) => map_name(m).to_string(),
     }
 }
@@ -41,8 +53,15 @@ fn target_name(t: Target) -> String {
 pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
     let _ = seat;
     match *mv {
-        Move::Buy { row, col } => match s.market[row.index()].get(col as usize).and_then(|c| c.as_ref()) {
-            Some(mc) => format!("buy {} ({} market, {col} florins)", card_name(mc.card), row.name()),
+        Move::Buy { row, col } => match s.market[row.index()]
+            .get(col as usize)
+            .and_then(|c| c.as_ref())
+        {
+            Some(mc) => format!(
+                "buy {} ({} market, {col} florins)",
+                card_name(mc.card),
+                row.name()
+            ),
             None => format!("buy {} market column {col}", row.name()),
         },
         Move::Play { card, oneshot, map } => {
@@ -57,12 +76,18 @@ pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
             }
             l
         }
-        Move::Crown { card, empire } => format!("crown {} with the King of {}", card_name(card), map_name(empire)),
+        Move::Crown { card, empire } => format!(
+            "crown {} with the King of {}",
+            card_name(card),
+            map_name(empire)
+        ),
         Move::Sell { member } => format!("sell {}", member_name(member)),
         Move::SellHand { card } => format!("sell {} from hand", card_name(card)),
         Move::Ops { side } => format!("{} ops", side.name()),
         Move::TradeFair { row } => format!("{} trade fair", row.name()),
-        Move::DeclareVictory { victory } => format!("declare the {} victory", VICTORIES[victory as usize]),
+        Move::DeclareVictory { victory } => {
+            format!("declare the {} victory", VICTORIES[victory as usize])
+        }
         Move::EndTurn => "end the turn".into(),
         Move::Op { member, op, target } => {
             let o = board::member_ops(s, member)
@@ -72,7 +97,9 @@ pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
             format!("{}: {o} {}", member_name(member), target_name(target))
         }
         Move::EndOps => "end the ops".into(),
-        Move::ActivateVictory { victory } => format!("activate the {} victory", VICTORIES[victory as usize]),
+        Move::ActivateVictory { victory } => {
+            format!("activate the {} victory", VICTORIES[victory as usize])
+        }
         Move::Discard { card } => format!("discard {} from hand", card_name(card)),
         Move::PlaceAgent { spot } => format!("place the agent on {}", spot_name(spot)),
         Move::SkipAgent => "do not place this agent".into(),
@@ -92,7 +119,9 @@ pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
         }
         Move::Concession { border: Some(b) } => format!("concession on {}", border_name(b)),
         Move::Concession { border: None } => "no concession".into(),
-        Move::Liberate { token, spot } => format!("liberate the {} to {}", token_name(token), spot_name(spot)),
+        Move::Liberate { token, spot } => {
+            format!("liberate the {} to {}", token_name(token), spot_name(spot))
+        }
         Move::EndLiberation => "liberate no more".into(),
     }
 }

@@ -9,7 +9,12 @@ pub fn violations(s: &State) -> Vec<String> {
     // Florins conserved between players, China, the market and fair leftovers.
     let total: i64 = s.players.iter().map(|p| p.florins).sum::<i64>()
         + s.china
-        + s.market.iter().flatten().flatten().map(|c| c.florins).sum::<i64>()
+        + s.market
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|c| c.florins)
+            .sum::<i64>()
         + s.leftover.iter().sum::<i64>();
     if total != CHINA_START {
         v.push(format!("florins not conserved: {total} != {CHINA_START}"));
@@ -61,10 +66,14 @@ pub fn violations(s: &State) -> Vec<String> {
             match f {
                 Fighter::Agent(p) => count[p.religion.index()][board::shape_index(p.shape)] += 1,
                 Fighter::AgentPawn => dice[s.active] += 1,
-                Fighter::Repressed(tok) if b.survivors.contains(f) && !b.attackers.contains(f) => match tok {
-                    Token::Piece(p) => count[p.religion.index()][board::shape_index(p.shape)] += 1,
-                    Token::Serf(o) => dice[*o] += 1,
-                },
+                Fighter::Repressed(tok) if b.survivors.contains(f) && !b.attackers.contains(f) => {
+                    match tok {
+                        Token::Piece(p) => {
+                            count[p.religion.index()][board::shape_index(p.shape)] += 1
+                        }
+                        Token::Serf(o) => dice[*o] += 1,
+                    }
+                }
                 _ => {}
             }
         }
@@ -101,7 +110,9 @@ pub fn violations(s: &State) -> Vec<String> {
         }
     }
     for (e, es) in s.empires.iter().enumerate() {
-        if es.owner.is_none() && (!es.repressed.is_empty() || es.queen.is_some() || es.suzerain.is_some()) {
+        if es.owner.is_none()
+            && (!es.repressed.is_empty() || es.queen.is_some() || es.suzerain.is_some())
+        {
             v.push(format!("empire {e} in the stack carries material"));
         }
         if let Some(z) = es.suzerain {
@@ -109,7 +120,9 @@ pub fn violations(s: &State) -> Vec<String> {
                 v.push(format!("empire {e}: broken vassalage"));
             }
         }
-        if es.owner.is_some() && board::find_slot(s, board::root_of(s, Member::Empire(e as MapId))).is_none() {
+        if es.owner.is_some()
+            && board::find_slot(s, board::root_of(s, Member::Empire(e as MapId))).is_none()
+        {
             v.push(format!("empire {e} owned but not in a tableau"));
         }
     }
@@ -117,7 +130,11 @@ pub fn violations(s: &State) -> Vec<String> {
     let mut seen = vec![0u32; tb.cards.len()];
     let mut mark = |c: CardId| seen[c as usize] += 1;
     s.decks.iter().flatten().for_each(|&c| mark(c));
-    s.market.iter().flatten().flatten().for_each(|c| mark(c.card));
+    s.market
+        .iter()
+        .flatten()
+        .flatten()
+        .for_each(|c| mark(c.card));
     s.discards.iter().for_each(|&c| mark(c));
     s.set_aside.iter().for_each(|&c| mark(c));
     for (i, p) in s.players.iter().enumerate() {

@@ -32,10 +32,15 @@ pub mod victory;
 pub mod view;
 
 pub mod pb {
-    include!(concat!(env!("OUT_DIR"), "/signoria.v1.games.pax_renaissance.rs"));
+    include!(concat!(
+        env!("OUT_DIR"),
+        "/signoria.v1.games.pax_renaissance.rs"
+    ));
 }
 
-use signoria_engine::{Game, GameInfo, OptionInfo, Outcome, ProtoGame, RuleError, Scoped, Seat, SetupError, Viewer};
+use signoria_engine::{
+    Game, GameInfo, OptionInfo, Outcome, ProtoGame, RuleError, Scoped, Seat, SetupError, Viewer,
+};
 
 pub use model::{Event, Move, Options, State};
 pub use view::View;

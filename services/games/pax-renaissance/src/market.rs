@@ -47,7 +47,9 @@ pub fn buy(s: &mut State, row: Side, col: u8, ev: &mut Vec<Scoped<Event>>) {
             s.china += 1;
         }
     }
-    let mc = s.market[r][col as usize].take().expect("bought card exists");
+    let mc = s.market[r][col as usize]
+        .take()
+        .expect("bought card exists");
     s.players[seat].florins += mc.florins;
     if t().card(mc.card).comet {
         // L1: discarded at once; the buyer activates an inactive victory card.

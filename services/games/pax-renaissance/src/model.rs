@@ -143,7 +143,11 @@ pub enum Task {
     /// A bishop arrived on an empire group holding repressed tokens [F1].
     Pacify { member: Member },
     /// The owner of a taxed concession decides [F4].
-    TaxResponse { victim: Seat, border: BorderId, map: MapId },
+    TaxResponse {
+        victim: Seat,
+        border: BorderId,
+        map: MapId,
+    },
     /// A levy to place on a map card [F4, G4].
     Levy { map: MapId },
     /// Battle casualties still to choose on one side [Glossar: SCHLACHT].
@@ -397,6 +401,8 @@ impl State {
         self.players.len()
     }
     pub fn top(&self) -> &Task {
-        self.stack.last().expect("task stack never empty while playing")
+        self.stack
+            .last()
+            .expect("task stack never empty while playing")
     }
 }

@@ -61,7 +61,9 @@ pub fn targets(s: &State, member: Member, op: Op) -> Vec<Target> {
                         for q in &s.players {
                             for side2 in 0..2 {
                                 for sl2 in &q.tableau[side2] {
-                                    if sl2.root != sl.root && board::loc_match(board::location(s, sl2.root), here) {
+                                    if sl2.root != sl.root
+                                        && board::loc_match(board::location(s, sl2.root), here)
+                                    {
                                         dests.push(sl2.root);
                                     }
                                 }
@@ -69,7 +71,11 @@ pub fn targets(s: &State, member: Member, op: Op) -> Vec<Target> {
                         }
                         dests.sort_unstable();
                         dests.dedup();
-                        v.extend(dests.into_iter().map(|to| Target::Bishop { from: sl.root, to }));
+                        v.extend(
+                            dests
+                                .into_iter()
+                                .map(|to| Target::Bishop { from: sl.root, to }),
+                        );
                     }
                 }
             }
@@ -78,7 +84,10 @@ pub fn targets(s: &State, member: Member, op: Op) -> Vec<Target> {
             // F2: a florin on any card of the row, the fair card included.
             for (col, c) in s.market[row.index()].iter().enumerate() {
                 if c.as_ref().is_some_and(|c| c.florins > 0) {
-                    v.push(Target::Market { row, col: col as u8 });
+                    v.push(Target::Market {
+                        row,
+                        col: col as u8,
+                    });
                 }
             }
         }
@@ -145,7 +154,9 @@ pub fn targets(s: &State, member: Member, op: Op) -> Vec<Target> {
                         .filter(|&o| o != seat)
                         .map(|o| {
                             board::borders_of(e)
-                                .filter(|&b| s.borders[b as usize] == Some(BorderToken::Concession(o)))
+                                .filter(|&b| {
+                                    s.borders[b as usize] == Some(BorderToken::Concession(o))
+                                })
                                 .count()
                         })
                         .max()
@@ -168,7 +179,10 @@ pub fn targets(s: &State, member: Member, op: Op) -> Vec<Target> {
                     }
                     for (to, bd) in t().borders.iter().enumerate() {
                         let to = to as BorderId;
-                        if to == from || !bd.sea || s.borders[to as usize] == Some(BorderToken::Pirate(r)) {
+                        if to == from
+                            || !bd.sea
+                            || s.borders[to as usize] == Some(BorderToken::Pirate(r))
+                        {
                             continue;
                         }
                         if bd.maps.iter().any(|&x| x == m || t().adjacent(x, m)) {
@@ -211,7 +225,10 @@ pub fn targets(s: &State, member: Member, op: Op) -> Vec<Target> {
             }
             let suz = s.empires[e as usize].suzerain;
             for m in 0..t().maps.len() as MapId {
-                if t().adjacent(e, m) && Some(m) != suz {
+                if t().adjacent(e, m)
+                    && Some(m) != suz
+                    && !crate::battle::campaign_doubling_touches(s, e, m)
+                {
                     v.push(Target::Map(m));
                 }
             }
@@ -237,7 +254,10 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
             crate::agents::place_bishop(s, to, r, ev);
         }
         (Op::Commerce(_), Target::Market { row, col }) => {
-            s.market[row.index()][col as usize].as_mut().unwrap().florins -= 1;
+            s.market[row.index()][col as usize]
+                .as_mut()
+                .unwrap()
+                .florins -= 1;
             s.players[seat].florins += 1;
         }
         (Op::Behead, Target::Card(m)) => {
@@ -254,7 +274,11 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
             };
             // F4: the owner decides, then a levy is placed (chosen by the active player, RULINGS R-13).
             s.stack.push(Task::Levy { map });
-            s.stack.push(Task::TaxResponse { victim, border, map });
+            s.stack.push(Task::TaxResponse {
+                victim,
+                border,
+                map,
+            });
         }
         (Op::Repress(_), Target::City(c, p)) => {
             let occ = &mut s.cities[c as usize];
@@ -288,7 +312,9 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
         }
         (Op::Siege, Target::Border { border, .. }) => board::kill_border(s, border),
         (Op::Campaign, Target::Map(m)) => {
-            let Member::Empire(e) = member else { unreachable!() };
+            let Member::Empire(e) = member else {
+                unreachable!()
+            };
             crate::battle::start_campaign(s, e, m, ev);
         }
         _ => unreachable!("op {op:?} with {target:?}"),
@@ -298,7 +324,12 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
 
 /// F4: the victim pays 1 florin to China or its concession is repressed onto the taxing empire.
 pub fn tax_response(s: &mut State, pay: bool) {
-    let Some(Task::TaxResponse { victim, border, map }) = s.stack.pop() else {
+    let Some(Task::TaxResponse {
+        victim,
+        border,
+        map,
+    }) = s.stack.pop()
+    else {
         unreachable!()
     };
     if pay {

@@ -133,7 +133,11 @@ fn fighter_pb(f: Fighter) -> pb::Fighter {
 fn target(t: &Option<pb::Target>) -> R<Target> {
     use pb::target::Kind;
     Ok(
-        match t.as_ref().and_then(|t| t.kind.as_ref()).ok_or("missing target")? {
+        match t
+            .as_ref()
+            .and_then(|t| t.kind.as_ref())
+            .ok_or("missing target")?
+        {
             Kind::Bishop(b) => Target::Bishop {
                 from: member(&b.from)?,
                 to: member(&b.to)?,
@@ -231,8 +235,12 @@ pub fn move_from_pb(m: &pb::Move) -> R<Move> {
         Kind::Sell(x) => Move::Sell {
             member: member(&x.member)?,
         },
-        Kind::SellHand(x) => Move::SellHand { card: u16_(x.card)? },
-        Kind::Ops(x) => Move::Ops { side: side(x.side)? },
+        Kind::SellHand(x) => Move::SellHand {
+            card: u16_(x.card)?,
+        },
+        Kind::Ops(x) => Move::Ops {
+            side: side(x.side)?,
+        },
         Kind::TradeFair(x) => Move::TradeFair { row: side(x.row)? },
         Kind::DeclareVictory(x) => Move::DeclareVictory {
             victory: u8_(x.victory)?,
@@ -247,8 +255,12 @@ pub fn move_from_pb(m: &pb::Move) -> R<Move> {
         Kind::ActivateVictory(x) => Move::ActivateVictory {
             victory: u8_(x.victory)?,
         },
-        Kind::Discard(x) => Move::Discard { card: u16_(x.card)? },
-        Kind::PlaceAgent(x) => Move::PlaceAgent { spot: spot(&x.spot)? },
+        Kind::Discard(x) => Move::Discard {
+            card: u16_(x.card)?,
+        },
+        Kind::PlaceAgent(x) => Move::PlaceAgent {
+            spot: spot(&x.spot)?,
+        },
         Kind::SkipAgent(_) => Move::SkipAgent,
         Kind::Pacify(x) => Move::Pacify {
             token: x.token.map(|t| token(&Some(t))).transpose()?,
@@ -259,7 +271,9 @@ pub fn move_from_pb(m: &pb::Move) -> R<Move> {
         Kind::Casualty(x) => Move::Casualty {
             fighter: fighter(&x.fighter)?,
         },
-        Kind::PlaceSurvivor(x) => Move::PlaceSurvivor { spot: spot(&x.spot)? },
+        Kind::PlaceSurvivor(x) => Move::PlaceSurvivor {
+            spot: spot(&x.spot)?,
+        },
         Kind::FlipMap(x) => Move::FlipMap { flip: x.flip },
         Kind::Concession(x) => Move::Concession {
             border: x.border.map(u8_).transpose()?,
@@ -292,7 +306,9 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
             member: Some(member_pb(member)),
         }),
         Move::SellHand { card } => Kind::SellHand(mv::SellHand { card: card as u32 }),
-        Move::Ops { side } => Kind::Ops(mv::Ops { side: side_pb(side) }),
+        Move::Ops { side } => Kind::Ops(mv::Ops {
+            side: side_pb(side),
+        }),
         Move::TradeFair { row } => Kind::TradeFair(mv::TradeFair { row: side_pb(row) }),
         Move::DeclareVictory { victory } => Kind::DeclareVictory(mv::DeclareVictory {
             victory: victory as u32,
@@ -435,7 +451,11 @@ pub fn view_to_pb(v: &View) -> pb::View {
         discards: v.discards.iter().map(|&c| c as u32).collect(),
         task: format!("{:?}", v.task),
         pending: v.pending.iter().map(|&s| s as u32).collect(),
-        winner: v.winner.as_ref().map(|w| format!("{w:?}")).unwrap_or_default(),
+        winner: v
+            .winner
+            .as_ref()
+            .map(|w| format!("{w:?}"))
+            .unwrap_or_default(),
         supply: v.supply.iter().flatten().map(|&x| x as u32).collect(),
     }
 }

@@ -132,7 +132,9 @@ pub fn execute(s: &mut State, mv: &Move, _ev: &mut Vec<Scoped<Event>>) {
             match (token, spot) {
                 (Token::Piece(p), Spot::City(c)) => s.cities[c as usize].push(p),
                 // A liberated serf becomes a concession of its own colour (RULINGS R-21).
-                (Token::Serf(o), Spot::Border(b)) => s.borders[b as usize] = Some(BorderToken::Concession(o)),
+                (Token::Serf(o), Spot::Border(b)) => {
+                    s.borders[b as usize] = Some(BorderToken::Concession(o))
+                }
                 _ => unreachable!(),
             }
         }

@@ -44,7 +44,10 @@ pub fn legal_moves(s: &State, seat: Seat) -> Vec<Move> {
             let mut toks = pacify_tokens(s, member);
             toks.sort_unstable();
             toks.dedup();
-            v.extend(toks.into_iter().map(|tok| Move::Pacify { token: Some(tok) }));
+            v.extend(
+                toks.into_iter()
+                    .map(|tok| Move::Pacify { token: Some(tok) }),
+            );
             v
         }
         Task::TaxResponse { victim, .. } => {
@@ -60,7 +63,9 @@ pub fn legal_moves(s: &State, seat: Seat) -> Vec<Move> {
             .collect(),
         Task::Casualties { attackers, .. } => battle::casualty_moves(s, attackers),
         Task::Survivors => battle::survivor_moves(s),
-        Task::TheocracyFlip { .. } => vec![Move::FlipMap { flip: false }, Move::FlipMap { flip: true }],
+        Task::TheocracyFlip { .. } => {
+            vec![Move::FlipMap { flip: false }, Move::FlipMap { flip: true }]
+        }
         Task::Concession { map } => regime::concession_moves(s, map),
         Task::Regime { .. } => Vec::new(),
         Task::Liberate { map } => regime::liberate_moves(s, map),
@@ -113,14 +118,32 @@ pub fn apply(s: &mut State, seat: Seat, mv: &Move) -> Result<Vec<Scoped<Event>>,
 
 /// Moves the engine knows to exist in the rules but does not implement: refused loudly.
 fn unsupported(s: &State, mv: &Move) -> Option<String> {
-    if let Move::Play {
-        card, oneshot: true, ..
+    if let Move::Op {
+        member: Member::Empire(e),
+        target: Target::Map(m),
+        ..
     } = mv
     {
+        if matches!(s.top(), Task::Ops { .. }) && battle::campaign_doubling_touches(s, *e, *m) {
+            return Some("a campaign where a token \"counts double in battles\" (Duchy of Ferrara) is not implemented".into());
+        }
+    }
+    if let Move::Play {
+        card,
+        oneshot: true,
+        map,
+    } = mv
+    {
+        if !s.players[s.active].hand.contains(card) {
+            return None;
+        }
+        if battle::ability_doubling_touches(s, *card, *map) {
+            return Some("a battle where a token \"counts double in battles\" (Duchy of Ferrara) is not implemented".into());
+        }
         if let Some(crate::tables::OneShot::Other(name)) = &t().card(*card).oneshot {
-            if s.players[s.active].hand.contains(card) {
-                return Some(format!("the one-shot {name} (expansion) is not implemented"));
-            }
+            return Some(format!(
+                "the one-shot {name} (expansion) is not implemented"
+            ));
         }
     }
     None
@@ -181,8 +204,12 @@ fn execute(s: &mut State, seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
         }
         Move::PayTax | Move::RefuseTax => ops::tax_response(s, matches!(mv, Move::PayTax)),
         Move::Levy { city } => tradefair::place_levy(s, *city),
-        Move::Casualty { .. } | Move::PlaceSurvivor { .. } | Move::FlipMap { .. } => battle::execute(s, mv, ev),
-        Move::Concession { .. } | Move::Liberate { .. } | Move::EndLiberation => regime::execute(s, mv, ev),
+        Move::Casualty { .. } | Move::PlaceSurvivor { .. } | Move::FlipMap { .. } => {
+            battle::execute(s, mv, ev)
+        }
+        Move::Concession { .. } | Move::Liberate { .. } | Move::EndLiberation => {
+            regime::execute(s, mv, ev)
+        }
     }
 }
 
@@ -197,8 +224,8 @@ pub fn advance(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         }
         // E1: over the hand limit, discard at once.
         if !matches!(s.top(), Task::DiscardHand { .. }) {
-            if let Some(seat) =
-                (0..s.n()).find(|&p| board::hand_limit(s, p).is_some_and(|l| s.players[p].hand.len() > l))
+            if let Some(seat) = (0..s.n())
+                .find(|&p| board::hand_limit(s, p).is_some_and(|l| s.players[p].hand.len() > l))
             {
                 s.stack.push(Task::DiscardHand { seat });
                 return;

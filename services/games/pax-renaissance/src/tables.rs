@@ -214,7 +214,10 @@ impl Prestige {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Ability {
     /// Knights Hospitaller: in crusades, rooks of the religion in these map cards count as knights.
-    CrusadeRooks { religion: Religion, maps: Vec<MapId> },
+    CrusadeRooks {
+        religion: Religion,
+        maps: Vec<MapId>,
+    },
     /// India/Almeida Armada: the owner's concessions count double in fairs from this centre.
     DoubleOnRoute(Centre),
     /// Conquistadors, Cem: sell for this many florins.

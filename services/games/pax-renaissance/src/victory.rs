@@ -46,13 +46,19 @@ pub fn supreme(s: &State) -> Option<Religion> {
                 continue;
             }
             for c in board::usable_cities(m) {
-                n += s.cities[c as usize].iter().filter(|p| p.religion == r).count() as i64;
+                n += s.cities[c as usize]
+                    .iter()
+                    .filter(|p| p.religion == r)
+                    .count() as i64;
             }
         }
         // Pirates on a theocracy's borders, each once.
         for (b, tok) in s.borders.iter().enumerate() {
             if *tok == Some(BorderToken::Pirate(r))
-                && t().borders[b].maps.iter().any(|&m| board::theocracy(s, m) == Some(r))
+                && t().borders[b]
+                    .maps
+                    .iter()
+                    .any(|&m| board::theocracy(s, m) == Some(r))
             {
                 n += 1;
             }
@@ -78,7 +84,8 @@ pub fn meets(s: &State, seat: Seat, victory: u8) -> bool {
             kings(s, seat) >= best_other(s, seat, |o| kings(s, o)) + margin
         }
         2 => {
-            board::concessions(s, seat) as i64 >= best_other(s, seat, |o| board::concessions(s, o) as i64) + 2
+            board::concessions(s, seat) as i64
+                >= best_other(s, seat, |o| board::concessions(s, o) as i64) + 2
                 && board::prestige(s, seat, Prestige::Discovery)
                     > best_other(s, seat, |o| board::prestige(s, o, Prestige::Discovery))
         }
@@ -99,14 +106,22 @@ pub fn can_declare(s: &State, seat: Seat, victory: u8) -> bool {
 pub fn declare(s: &mut State, seat: Seat, victory: u8, ev: &mut Vec<Scoped<Event>>) {
     s.winner = Some(Winner::Declared { seat, victory });
     ev.push(Scoped::public(Event::GameOver {
-        text: format!("seat {seat} wins the {} victory", VICTORIES[victory as usize]),
+        text: format!(
+            "seat {seat} wins the {} victory",
+            VICTORIES[victory as usize]
+        ),
     }));
 }
 
 /// L2: both decks exhausted: most Patron prestige wins, ties by florins,
 /// further ties share the win (RULINGS R-28).
 pub fn patron_end(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
-    let key = |p: Seat| (board::prestige(s, p, Prestige::Patron), s.players[p].florins);
+    let key = |p: Seat| {
+        (
+            board::prestige(s, p, Prestige::Patron),
+            s.players[p].florins,
+        )
+    };
     let live: Vec<Seat> = (0..s.n()).filter(|&p| !s.players[p].eliminated).collect();
     let best = live.iter().map(|&p| key(p)).max().unwrap();
     let seats: Vec<Seat> = live.into_iter().filter(|&p| key(p) == best).collect();
@@ -119,7 +134,9 @@ pub fn patron_end(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
 pub fn outcome(s: &State) -> Option<Outcome> {
     let w = s.winner.as_ref()?;
     let n = s.n();
-    let scores: Vec<i64> = (0..n).map(|p| board::prestige(s, p, Prestige::Patron)).collect();
+    let scores: Vec<i64> = (0..n)
+        .map(|p| board::prestige(s, p, Prestige::Patron))
+        .collect();
     let keys: Vec<(i64, i64, i64)> = match w {
         Winner::Declared { seat, .. } => (0..n).map(|p| ((p == *seat) as i64, 0, 0)).collect(),
         Winner::Patron { seats } => (0..n)
@@ -127,14 +144,21 @@ pub fn outcome(s: &State) -> Option<Outcome> {
                 if seats.contains(&p) {
                     (1, 0, 0)
                 } else {
-                    (0, scores[p] * (!s.players[p].eliminated as i64), s.players[p].florins)
+                    (
+                        0,
+                        scores[p] * (!s.players[p].eliminated as i64),
+                        s.players[p].florins,
+                    )
                 }
             })
             .collect(),
     };
     let tb = match w {
         Winner::Declared { seat, victory } => {
-            format!("seat {seat} declared the {} victory", VICTORIES[*victory as usize])
+            format!(
+                "seat {seat} declared the {} victory",
+                VICTORIES[*victory as usize]
+            )
         }
         Winner::Patron { .. } => "Patron victory: most Patron prestige, then most florins".into(),
     };
@@ -150,7 +174,11 @@ pub fn bankruptcy_check(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
     }
     for p in 0..s.n() {
         let pl = &s.players[p];
-        if pl.eliminated || pl.florins > 0 || !pl.hand.is_empty() || !board::all_members(s, p).is_empty() {
+        if pl.eliminated
+            || pl.florins > 0
+            || !pl.hand.is_empty()
+            || !board::all_members(s, p).is_empty()
+        {
             continue;
         }
         if board::concessions(s, p) > 0 {

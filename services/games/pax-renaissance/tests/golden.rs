@@ -8,11 +8,20 @@ use signoria_pax_renaissance::{Options, PaxRenaissance as P};
 
 #[test]
 fn golden_3p() {
-    check_golden::<P>(Path::new("tests/golden/3p_seed_42.json"), 3, 42, &Options::default());
+    check_golden::<P>(
+        Path::new("tests/golden/3p_seed_42.json"),
+        3,
+        42,
+        &Options::default(),
+    );
 }
 
 #[test]
 fn golden_2p_variants() {
-    let o = Options { astrology: true, bankruptcy: true, expert: true };
+    let o = Options {
+        astrology: true,
+        bankruptcy: true,
+        expert: true,
+    };
     check_golden::<P>(Path::new("tests/golden/2p_variants_seed_7.json"), 2, 7, &o);
 }

@@ -31,15 +31,29 @@ fn deck_order_is_hidden_from_everyone_but_omniscient() {
         }
         let view = P::view(&s, Viewer::Public);
         assert_eq!(view.decks[0].top_card, None);
-        assert_eq!(view.decks[0].top_back, Some(signoria_pax_renaissance::model::Side::East));
-        assert_eq!(view.decks[1].top_back, Some(signoria_pax_renaissance::model::Side::West));
+        assert_eq!(
+            view.decks[0].top_back,
+            Some(signoria_pax_renaissance::model::Side::East)
+        );
+        assert_eq!(
+            view.decks[1].top_back,
+            Some(signoria_pax_renaissance::model::Side::West)
+        );
         assert!(view.secret_decks.is_none() && view.set_aside.is_none());
     }
 }
 
 #[test]
 fn astrology_shows_the_top_cards() {
-    let s = P::setup(&Options { astrology: true, ..Default::default() }, 2, 3).unwrap();
+    let s = P::setup(
+        &Options {
+            astrology: true,
+            ..Default::default()
+        },
+        2,
+        3,
+    )
+    .unwrap();
     let v = P::view(&s, Viewer::Public);
     assert_eq!(v.decks[0].top_card, s.decks[0].last().copied());
     assert_eq!(v.decks[1].top_card, s.decks[1].last().copied());
@@ -50,7 +64,10 @@ fn hands_are_secret_counts_public() {
     let mut s = P::setup(&Options::default(), 3, 5).unwrap();
     // Seat active buys the first card it can.
     let seat = P::pending(&s)[0];
-    let buy = P::legal_moves(&s, seat).into_iter().find(|m| matches!(m, Move::Buy { .. })).unwrap();
+    let buy = P::legal_moves(&s, seat)
+        .into_iter()
+        .find(|m| matches!(m, Move::Buy { .. }))
+        .unwrap();
     P::apply(&mut s, seat, &buy).unwrap();
     let card = s.players[seat].hand[0];
     let mut t = s.clone();
@@ -87,10 +104,14 @@ fn hand_card_events_are_addressed_to_the_owner_only() {
                 for e in &evs {
                     let text = format!("{:?}", e.event);
                     if e.audience.admits(Viewer::Public) {
-                        assert!(!text.contains(name), "public event names the hand card: {text}");
+                        assert!(
+                            !text.contains(name),
+                            "public event names the hand card: {text}"
+                        );
                     }
                 }
-                assert!(evs.iter().any(|e| !e.audience.admits(Viewer::Public) && format!("{:?}", e.event).contains(name)));
+                assert!(evs.iter().any(|e| !e.audience.admits(Viewer::Public)
+                    && format!("{:?}", e.event).contains(name)));
             }
         }
     }

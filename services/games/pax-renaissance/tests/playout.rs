@@ -93,8 +93,19 @@ fn kind(m: &signoria_pax_renaissance::Move) -> String {
     use signoria_pax_renaissance::Move;
     use signoria_pax_renaissance::model::Target;
     match m {
-        Move::Play { oneshot: true, card, .. } => {
-            format!("oneshot {:?}", signoria_pax_renaissance::board::t().card(*card).oneshot.as_ref().map(std::mem::discriminant))
+        Move::Play {
+            oneshot: true,
+            card,
+            ..
+        } => {
+            format!(
+                "oneshot {:?}",
+                signoria_pax_renaissance::board::t()
+                    .card(*card)
+                    .oneshot
+                    .as_ref()
+                    .map(std::mem::discriminant)
+            )
         }
         Move::Op { target, .. } => match target {
             Target::Bishop { .. } => "op inquisitor".into(),
@@ -125,8 +136,11 @@ fn playouts_reach_every_decision_kind() {
             while let Some(&seat) = P::pending(&s).first() {
                 let legal = P::legal_moves(&s, seat);
                 // Prefer anything but ending the turn, so that games go deep.
-                let keep: Vec<_> =
-                    legal.iter().filter(|m| !matches!(m, signoria_pax_renaissance::Move::EndTurn)).cloned().collect();
+                let keep: Vec<_> = legal
+                    .iter()
+                    .filter(|m| !matches!(m, signoria_pax_renaissance::Move::EndTurn))
+                    .cloned()
+                    .collect();
                 let pool = if keep.is_empty() { legal } else { keep };
                 let m = pool[rng.index(pool.len())].clone();
                 *seen.entry(kind(&m)).or_default() += 1;
@@ -138,11 +152,39 @@ fn playouts_reach_every_decision_kind() {
     }
     eprintln!("{seen:#?}");
     for k in [
-        "Buy", "Play", "Crown", "Sell", "SellHand", "Ops", "TradeFair", "DeclareVictory", "EndOps", "ActivateVictory",
-        "PlaceAgent", "SkipAgent", "Pacify", "PayTax", "RefuseTax", "Levy", "Casualty", "PlaceSurvivor", "Concession",
-        "Liberate", "EndLiberation", "op inquisitor", "op commerce", "op behead", "op tax", "op repress/siege", "op vote",
-        "op corsair", "op campaign",
+        "Buy",
+        "Play",
+        "Crown",
+        "Sell",
+        "SellHand",
+        "Ops",
+        "TradeFair",
+        "DeclareVictory",
+        "EndOps",
+        "ActivateVictory",
+        "PlaceAgent",
+        "SkipAgent",
+        "Pacify",
+        "PayTax",
+        "RefuseTax",
+        "Levy",
+        "Casualty",
+        "PlaceSurvivor",
+        "Concession",
+        "Liberate",
+        "EndLiberation",
+        "op inquisitor",
+        "op commerce",
+        "op behead",
+        "op tax",
+        "op repress/siege",
+        "op vote",
+        "op corsair",
+        "op campaign",
     ] {
-        assert!(seen.get(k).copied().unwrap_or(0) > 0, "random games never made a '{k}' decision: {seen:#?}");
+        assert!(
+            seen.get(k).copied().unwrap_or(0) > 0,
+            "random games never made a '{k}' decision: {seen:#?}"
+        );
     }
 }

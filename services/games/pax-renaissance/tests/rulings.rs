@@ -7,7 +7,9 @@ use signoria_engine::Game;
 use signoria_pax_renaissance::data::{self, Empire as E};
 use signoria_pax_renaissance::model::*;
 use signoria_pax_renaissance::tables::{Agent, Centre};
-use signoria_pax_renaissance::{Move, Options, PaxRenaissance as P, battle, board, regime, tradefair};
+use signoria_pax_renaissance::{
+    Move, Options, PaxRenaissance as P, battle, board, regime, tradefair,
+};
 
 const W: Religion = Religion::Catholic;
 const B: Religion = Religion::Islamic;
@@ -27,18 +29,42 @@ fn ops_targets(s: &State, m: Member) -> Vec<Target> {
 fn r02_expert_moves_eleven_west_cards_never_comets() {
     let mut west_in_east = 0;
     for seed in 0..20 {
-        let s = P::setup(&Options { expert: true, ..Default::default() }, 4, seed).unwrap();
-        let east: Vec<CardId> = s.decks[0].iter().copied().chain(s.market[0].iter().flatten().map(|m| m.card)).collect();
+        let s = P::setup(
+            &Options {
+                expert: true,
+                ..Default::default()
+            },
+            4,
+            seed,
+        )
+        .unwrap();
+        let east: Vec<CardId> = s.decks[0]
+            .iter()
+            .copied()
+            .chain(s.market[0].iter().flatten().map(|m| m.card))
+            .collect();
         for &c in &east {
             let d = board::t().card(c);
-            assert!(!(d.comet && d.side == Side::West), "a West comet moved East");
+            assert!(
+                !(d.comet && d.side == Side::West),
+                "a West comet moved East"
+            );
             if d.side == Side::West {
                 west_in_east += 1;
             }
         }
-        assert!(east.iter().filter(|&&c| board::t().card(c).side == Side::West).count() <= 11);
+        assert!(
+            east.iter()
+                .filter(|&&c| board::t().card(c).side == Side::West)
+                .count()
+                <= 11
+        );
         let plain = P::setup(&Options::default(), 4, seed).unwrap();
-        assert!(plain.decks[0].iter().all(|&c| board::t().card(c).side == Side::East));
+        assert!(
+            plain.decks[0]
+                .iter()
+                .all(|&c| board::t().card(c).side == Side::East)
+        );
     }
     assert!(west_in_east > 0);
 }
@@ -49,7 +75,11 @@ fn put_in_market(s: &mut State, row: Side, col: usize, c: CardId) {
     let old = s.market[row.index()][col].take().unwrap();
     s.set_aside.push(old.card);
     s.china += old.florins;
-    s.market[row.index()][col] = Some(MarketCard { card: c, florins: 0, fresh: false });
+    s.market[row.index()][col] = Some(MarketCard {
+        card: c,
+        florins: 0,
+        fresh: false,
+    });
 }
 
 #[test]
@@ -61,9 +91,24 @@ fn r03_comet_with_full_hand() {
     put_in_market(&mut s, Side::West, 1, comet);
     check(&s);
     let l = legal(&s);
-    assert!(l.contains(&Move::Buy { row: Side::West, col: 1 }));
-    assert!(!l.contains(&Move::Buy { row: Side::West, col: 2 }), "the hand is full for other cards");
-    go(&mut s, Move::Buy { row: Side::West, col: 1 });
+    assert!(l.contains(&Move::Buy {
+        row: Side::West,
+        col: 1
+    }));
+    assert!(
+        !l.contains(&Move::Buy {
+            row: Side::West,
+            col: 2
+        }),
+        "the hand is full for other cards"
+    );
+    go(
+        &mut s,
+        Move::Buy {
+            row: Side::West,
+            col: 1,
+        },
+    );
     assert_eq!(task(&s), Task::ActivateVictory);
     go(&mut s, Move::ActivateVictory { victory: 2 });
     assert!(s.victory_active[2]);
@@ -78,7 +123,13 @@ fn r04_florin_for_empty_columns_goes_to_china() {
         s.discards.push(mc.card);
     }
     let china = s.china;
-    go(&mut s, Move::Buy { row: Side::West, col: 1 });
+    go(
+        &mut s,
+        Move::Buy {
+            row: Side::West,
+            col: 1,
+        },
+    );
     assert_eq!(s.china, china + 1);
 }
 
@@ -91,7 +142,13 @@ fn r05_patron_end_when_a_gap_cannot_be_filled() {
     }
     go(&mut s, Move::EndTurn);
     assert!(s.winner.is_none(), "no gap, no draw needed");
-    go(&mut s, Move::Buy { row: Side::East, col: 1 });
+    go(
+        &mut s,
+        Move::Buy {
+            row: Side::East,
+            col: 1,
+        },
+    );
     // Seat 1 paid 1 florin; make the florins equal again.
     s.players[0].florins -= 1;
     s.china += 1;
@@ -110,14 +167,36 @@ fn r06_pirate_placement() {
     put_concession(&mut s, border("ottoman_mamluk"), 1);
     let kh = card("knights_hospitaller");
     to_hand(&mut s, 0, kh);
-    go(&mut s, Move::Play { card: kh, oneshot: false, map: None });
+    go(
+        &mut s,
+        Move::Play {
+            card: kh,
+            oneshot: false,
+            map: None,
+        },
+    );
     let l = legal(&s);
-    assert!(!l.contains(&Move::PlaceAgent { spot: Spot::Border(border("hungary_ottoman")) }), "same colour");
-    assert!(l.contains(&Move::PlaceAgent { spot: Spot::Border(border("ottoman_mamluk")) }));
+    assert!(
+        !l.contains(&Move::PlaceAgent {
+            spot: Spot::Border(border("hungary_ottoman"))
+        }),
+        "same colour"
+    );
+    assert!(l.contains(&Move::PlaceAgent {
+        spot: Spot::Border(border("ottoman_mamluk"))
+    }));
     let rooks = s.supply[B.index()][1];
-    go(&mut s, Move::PlaceAgent { spot: Spot::Border(border("papal_states_ottoman")) });
+    go(
+        &mut s,
+        Move::PlaceAgent {
+            spot: Spot::Border(border("papal_states_ottoman")),
+        },
+    );
     assert_eq!(s.supply[B.index()][1], rooks + 1, "the black pirate died");
-    assert_eq!(s.borders[border("papal_states_ottoman") as usize], Some(BorderToken::Pirate(W)));
+    assert_eq!(
+        s.borders[border("papal_states_ottoman") as usize],
+        Some(BorderToken::Pirate(W))
+    );
 }
 
 #[test]
@@ -133,7 +212,10 @@ fn r07_vote_uses_the_tableau_side() {
     go(&mut s, Move::Ops { side: Side::West });
     let t = ops_targets(&s, Member::Card(fg));
     assert!(t.contains(&Target::Empire(france)));
-    assert!(!t.contains(&Target::Empire(hre)), "the West vassal lies in the East tableau");
+    assert!(
+        !t.contains(&Target::Empire(hre)),
+        "the West vassal lies in the East tableau"
+    );
 }
 
 #[test]
@@ -145,8 +227,17 @@ fn r08_corsair_reaches_diagonal_neighbours() {
     go(&mut s, Move::Ops { side: Side::West });
     let t = ops_targets(&s, Member::Card(sp));
     let from = border("england_france");
-    assert!(t.contains(&Target::Corsair { from, to: border("aragon_papal_states") }), "Aragon is diagonal to England");
-    assert!(!t.contains(&Target::Corsair { from, to: border("papal_states_ottoman") }));
+    assert!(
+        t.contains(&Target::Corsair {
+            from,
+            to: border("aragon_papal_states")
+        }),
+        "Aragon is diagonal to England"
+    );
+    assert!(!t.contains(&Target::Corsair {
+        from,
+        to: border("papal_states_ottoman")
+    }));
 }
 
 #[test]
@@ -157,14 +248,28 @@ fn r09_region_chosen_once_per_play() {
     let maps: Vec<Option<MapId>> = legal(&s)
         .into_iter()
         .filter_map(|m| match m {
-            Move::Play { card, oneshot: false, map } if card == sh => Some(map),
+            Move::Play {
+                card,
+                oneshot: false,
+                map,
+            } if card == sh => Some(map),
             _ => None,
         })
         .collect();
     assert_eq!(maps.len(), 6, "one play per western map card");
-    go(&mut s, Move::Play { card: sh, oneshot: false, map: Some(emp(E::France)) });
+    go(
+        &mut s,
+        Move::Play {
+            card: sh,
+            oneshot: false,
+            map: Some(emp(E::France)),
+        },
+    );
     for m in legal(&s) {
-        if let Move::PlaceAgent { spot: Spot::City(c) } = m {
+        if let Move::PlaceAgent {
+            spot: Spot::City(c),
+        } = m
+        {
             assert_eq!(board::t().cities[c as usize].map, emp(E::France));
         }
     }
@@ -186,20 +291,46 @@ fn r10_sale_prices() {
     to_hand(&mut s, 0, card("kingmaker"));
     check(&s);
     let mut a = s.clone();
-    go(&mut a, Move::Sell { member: Member::Card(cq) });
+    go(
+        &mut a,
+        Move::Sell {
+            member: Member::Card(cq),
+        },
+    );
     assert_eq!(a.players[0].florins, 14, "Aztec gold");
     // The remaining cards close the gap.
-    assert_eq!(a.players[0].tableau[1].iter().map(|sl| sl.root).collect::<Vec<_>>(), vec![Member::Card(gb), Member::Empire(aragon)]);
-    go(&mut a, Move::Sell { member: Member::Empire(aragon) });
+    assert_eq!(
+        a.players[0].tableau[1]
+            .iter()
+            .map(|sl| sl.root)
+            .collect::<Vec<_>>(),
+        vec![Member::Card(gb), Member::Empire(aragon)]
+    );
+    go(
+        &mut a,
+        Move::Sell {
+            member: Member::Empire(aragon),
+        },
+    );
     assert_eq!(a.players[0].florins, 18, "a crowned pair sells for 4");
     assert!(a.discards.contains(&isa));
     assert_eq!(a.empires[aragon as usize].owner, None);
     let mut b = s.clone();
     b.supply[W.index()][2] -= 1;
     b.players[0].tableau[1][0].bishop = Some(W);
-    go(&mut b, Move::Sell { member: Member::Card(cq) });
+    go(
+        &mut b,
+        Move::Sell {
+            member: Member::Card(cq),
+        },
+    );
     assert_eq!(b.players[0].florins, 12, "disabled: the ability is off");
-    go(&mut s, Move::SellHand { card: card("kingmaker") });
+    go(
+        &mut s,
+        Move::SellHand {
+            card: card("kingmaker"),
+        },
+    );
     assert_eq!(s.players[0].florins, 12);
 }
 
@@ -221,15 +352,33 @@ fn r12_spinster_prestige() {
     let mut s = blank(2);
     let isa = card("isabella_of_castille");
     to_hand(&mut s, 0, isa);
-    go(&mut s, Move::Play { card: isa, oneshot: false, map: None });
+    go(
+        &mut s,
+        Move::Play {
+            card: isa,
+            oneshot: false,
+            map: None,
+        },
+    );
     assert_eq!(s.players[0].spinsters, vec![isa]);
-    assert_eq!(board::prestige(&s, 0, signoria_pax_renaissance::tables::Prestige::Catholic), 1);
+    assert_eq!(
+        board::prestige(&s, 0, signoria_pax_renaissance::tables::Prestige::Catholic),
+        1
+    );
     // The Spice Islands shift needs Discovery in the tableau, not the card just played.
     let cq = card("conquistadors");
     to_hand(&mut s, 0, cq);
-    assert!(!legal(&s).contains(&Move::Play { card: cq, oneshot: true, map: None }));
+    assert!(!legal(&s).contains(&Move::Play {
+        card: cq,
+        oneshot: true,
+        map: None
+    }));
     to_tableau(&mut s, 0, card("the_company_of_merchant_adventurers"));
-    assert!(legal(&s).contains(&Move::Play { card: cq, oneshot: true, map: None }));
+    assert!(legal(&s).contains(&Move::Play {
+        card: cq,
+        oneshot: true,
+        map: None
+    }));
 }
 
 #[test]
@@ -239,15 +388,28 @@ fn r14_repress_pays_even_when_the_token_dies() {
     to_tableau(&mut s, 0, km);
     put_city(&mut s, city("london"), piece(Shape::Rook, W));
     go(&mut s, Move::Ops { side: Side::West });
-    go(&mut s, Move::Op { member: Member::Card(km), op: 0, target: Target::City(city("london"), piece(Shape::Rook, W)) });
+    go(
+        &mut s,
+        Move::Op {
+            member: Member::Card(km),
+            op: 0,
+            target: Target::City(city("london"), piece(Shape::Rook, W)),
+        },
+    );
     assert_eq!(s.players[0].florins, 11);
     assert!(s.cities[city("london") as usize].is_empty());
-    assert!(s.empires[emp(E::England) as usize].repressed.is_empty(), "England is in the stack: killed");
+    assert!(
+        s.empires[emp(E::England) as usize].repressed.is_empty(),
+        "England is in the stack: killed"
+    );
 }
 
 #[test]
 fn r15_pawn_agents_fight_only_in_revolts() {
-    let (fight, rest) = battle::split_agents(card("kingmaker"), &[Agent::Pawn, Agent::Rook(W), Agent::Bishop(W)]);
+    let (fight, rest) = battle::split_agents(
+        card("kingmaker"),
+        &[Agent::Pawn, Agent::Rook(W), Agent::Bishop(W)],
+    );
     assert_eq!(fight, vec![Agent::Rook(W)]);
     assert_eq!(rest, vec![Agent::Pawn, Agent::Bishop(W)]);
     let (fight, _) = battle::split_agents(card("flanders_guilds"), &[Agent::Pawn]);
@@ -263,9 +425,24 @@ fn r17_no_flip_to_another_religion() {
     let ip = card("inquisition_pope");
     to_hand(&mut s, 0, ip);
     let england = emp(E::England);
-    go(&mut s, Move::Play { card: ip, oneshot: true, map: Some(england) });
-    go(&mut s, Move::Casualty { fighter: Fighter::City(city("paris"), piece(Shape::Knight, W)) });
-    assert!(!s.flipped[england as usize], "England's back is Reformist: a crusade does not flip it");
+    go(
+        &mut s,
+        Move::Play {
+            card: ip,
+            oneshot: true,
+            map: Some(england),
+        },
+    );
+    go(
+        &mut s,
+        Move::Casualty {
+            fighter: Fighter::City(city("paris"), piece(Shape::Knight, W)),
+        },
+    );
+    assert!(
+        !s.flipped[england as usize],
+        "England's back is Reformist: a crusade does not flip it"
+    );
     assert_eq!(s.empires[england as usize].owner, Some(0));
 }
 
@@ -282,13 +459,25 @@ fn r18_bishop_stays_with_a_voted_empire() {
     let fg = card("flanders_guilds");
     to_tableau(&mut s, 0, fg);
     go(&mut s, Move::Ops { side: Side::West });
-    go(&mut s, Move::Op { member: Member::Card(fg), op: 0, target: Target::Empire(france) });
+    go(
+        &mut s,
+        Move::Op {
+            member: Member::Card(fg),
+            op: 0,
+            target: Target::Empire(france),
+        },
+    );
     assert_eq!(s.players[0].florins, 9, "1 repressed token");
-    let slot = s.players[0].tableau[1].iter().find(|sl| sl.root == Member::Empire(france)).unwrap();
+    let slot = s.players[0].tableau[1]
+        .iter()
+        .find(|sl| sl.root == Member::Empire(france))
+        .unwrap();
     assert_eq!(slot.bishop, Some(RED));
     assert_eq!(s.empires[france as usize].repressed, vec![Token::Serf(1)]);
     // the regime-change concession never goes onto the pirate.
-    assert!(!legal(&s).contains(&Move::Concession { border: Some(border("england_france")) }));
+    assert!(!legal(&s).contains(&Move::Concession {
+        border: Some(border("england_france"))
+    }));
 }
 
 #[test]
@@ -298,8 +487,12 @@ fn r19_no_concession_on_a_pirate() {
     give_empire(&mut s, 0, france);
     put_pirate(&mut s, border("england_france"), B);
     let moves = regime::concession_moves(&s, france);
-    assert!(!moves.contains(&Move::Concession { border: Some(border("england_france")) }));
-    assert!(moves.contains(&Move::Concession { border: Some(border("france_aragon")) }));
+    assert!(!moves.contains(&Move::Concession {
+        border: Some(border("england_france"))
+    }));
+    assert!(moves.contains(&Move::Concession {
+        border: Some(border("france_aragon"))
+    }));
 }
 
 #[test]
@@ -308,7 +501,9 @@ fn r20_substitution_only_in_card_play() {
     let aragon = emp(E::Aragon);
     give_empire(&mut s, 1, aragon);
     let france = emp(E::France);
-    let mut others: Vec<BorderId> = (0..13).filter(|&b| !board::t().border_touches(b, france)).collect();
+    let mut others: Vec<BorderId> = (0..13)
+        .filter(|&b| !board::t().border_touches(b, france))
+        .collect();
     others.truncate(9);
     for b in others {
         put_concession(&mut s, b, 0);
@@ -316,9 +511,19 @@ fn r20_substitution_only_in_card_play() {
     repress(&mut s, aragon, Token::Serf(0));
     assert_eq!(s.players[0].dice, 0);
     check(&s);
-    assert!(regime::concession_moves(&s, france).len() > 1, "card play may use the serf");
-    s.stack.push(Task::Ops { side: Side::West, used: Vec::new() });
-    assert_eq!(regime::concession_moves(&s, france), vec![Move::Concession { border: None }], "ops may not");
+    assert!(
+        regime::concession_moves(&s, france).len() > 1,
+        "card play may use the serf"
+    );
+    s.stack.push(Task::Ops {
+        side: Side::West,
+        used: Vec::new(),
+    });
+    assert_eq!(
+        regime::concession_moves(&s, france),
+        vec![Move::Concession { border: None }],
+        "ops may not"
+    );
 }
 
 #[test]
@@ -333,9 +538,17 @@ fn r22_single_profit_no_levies() {
 #[test]
 fn r25_no_levy_without_supply() {
     let mut s = blank(2);
-    assert!(tradefair::levy_cities(&s, emp(E::Byzantium)).iter().any(|&(c, _)| c == city("caffa")));
+    assert!(
+        tradefair::levy_cities(&s, emp(E::Byzantium))
+            .iter()
+            .any(|&(c, _)| c == city("caffa"))
+    );
     s.supply[W.index()][0] = 0;
-    assert!(!tradefair::levy_cities(&s, emp(E::Byzantium)).iter().any(|&(c, _)| c == city("caffa")));
+    assert!(
+        !tradefair::levy_cities(&s, emp(E::Byzantium))
+            .iter()
+            .any(|&(c, _)| c == city("caffa"))
+    );
 }
 
 #[test]
@@ -344,16 +557,37 @@ fn r26_trade_shift() {
     let kr = card("the_kremlin");
     to_hand(&mut s, 0, kr);
     put_city(&mut s, city("tana"), piece(Shape::Knight, B));
-    assert!(legal(&s).contains(&Move::Play { card: kr, oneshot: true, map: None }));
+    assert!(legal(&s).contains(&Move::Play {
+        card: kr,
+        oneshot: true,
+        map: None
+    }));
     let mut t = s.clone();
     t.uncovered[Centre::Novgorod.index()] = true;
     t.uncovered[Centre::Tana.index()] = false;
     t.cities[city("tana") as usize].clear();
     t.supply[B.index()][0] += 1;
-    assert!(!legal(&t).contains(&Move::Play { card: kr, oneshot: true, map: None }), "Novgorod is already open");
-    go(&mut s, Move::Play { card: kr, oneshot: true, map: None });
+    assert!(
+        !legal(&t).contains(&Move::Play {
+            card: kr,
+            oneshot: true,
+            map: None
+        }),
+        "Novgorod is already open"
+    );
+    go(
+        &mut s,
+        Move::Play {
+            card: kr,
+            oneshot: true,
+            map: None,
+        },
+    );
     assert!(s.uncovered[Centre::Novgorod.index()] && !s.uncovered[Centre::Tana.index()]);
-    assert!(s.cities[city("tana") as usize].is_empty(), "tokens on the covered centre are repressed (killed: stack)");
+    assert!(
+        s.cities[city("tana") as usize].is_empty(),
+        "tokens on the covered centre are repressed (killed: stack)"
+    );
 }
 
 #[test]
@@ -366,7 +600,10 @@ fn r27_victory_only_when_met() {
     }
     assert!(!legal(&s).contains(&declare));
     give_empire(&mut s, 0, emp(E::Aragon));
-    assert!(legal(&s).contains(&declare), "3 more Kings in a 2-player game");
+    assert!(
+        legal(&s).contains(&declare),
+        "3 more Kings in a 2-player game"
+    );
     give_empire(&mut s, 1, emp(E::Hungary));
     assert!(!legal(&s).contains(&declare));
     give_empire(&mut s, 0, emp(E::Portugal));
@@ -382,7 +619,13 @@ fn r29_bankrupt_player_leaves() {
     s.china += 10;
     go(&mut s, Move::EndTurn);
     assert!(s.players[1].eliminated);
-    assert_eq!(s.winner, Some(Winner::Declared { seat: 0, victory: 4 }));
+    assert_eq!(
+        s.winner,
+        Some(Winner::Declared {
+            seat: 0,
+            victory: 4
+        })
+    );
 }
 
 #[test]
@@ -394,12 +637,30 @@ fn r32_full_city_names_the_repressed_occupant() {
     put_city(&mut s, c, piece(Shape::Rook, W));
     let jn = card("janissaries");
     to_hand(&mut s, 0, jn);
-    go(&mut s, Move::Play { card: jn, oneshot: false, map: Some(emp(E::Ottoman)) });
+    go(
+        &mut s,
+        Move::Play {
+            card: jn,
+            oneshot: false,
+            map: Some(emp(E::Ottoman)),
+        },
+    );
     let l = legal(&s);
-    for p in [piece(Shape::Knight, B), piece(Shape::Rook, B), piece(Shape::Rook, W)] {
-        assert!(l.contains(&Move::PlaceAgent { spot: Spot::Replace(c, p) }));
+    for p in [
+        piece(Shape::Knight, B),
+        piece(Shape::Rook, B),
+        piece(Shape::Rook, W),
+    ] {
+        assert!(l.contains(&Move::PlaceAgent {
+            spot: Spot::Replace(c, p)
+        }));
     }
-    go(&mut s, Move::PlaceAgent { spot: Spot::Replace(c, piece(Shape::Rook, W)) });
+    go(
+        &mut s,
+        Move::PlaceAgent {
+            spot: Spot::Replace(c, piece(Shape::Rook, W)),
+        },
+    );
     assert_eq!(s.players[0].florins, 9);
     assert!(!s.cities[c as usize].contains(&piece(Shape::Rook, W)));
     assert_eq!(s.cities[c as usize].len(), 3);
@@ -415,7 +676,14 @@ fn r34_vote_on_own_republic() {
     let fg = card("flanders_guilds");
     to_tableau(&mut s, 0, fg);
     go(&mut s, Move::Ops { side: Side::West });
-    go(&mut s, Move::Op { member: Member::Card(fg), op: 0, target: Target::Empire(france) });
+    go(
+        &mut s,
+        Move::Op {
+            member: Member::Card(fg),
+            op: 0,
+            target: Target::Empire(france),
+        },
+    );
     assert_eq!(s.empires[france as usize].face, Face::King);
 }
 
@@ -425,9 +693,20 @@ fn r35_cursed_law() {
     put_city(&mut s, city("valencia"), piece(Shape::Rook, W));
     let j = card("the_jesuits");
     to_hand(&mut s, 0, j);
-    assert!(!legal(&s).contains(&Move::Play { card: j, oneshot: true, map: None }), "no heretic");
+    assert!(
+        !legal(&s).contains(&Move::Play {
+            card: j,
+            oneshot: true,
+            map: None
+        }),
+        "no heretic"
+    );
     put_city(&mut s, city("algiers"), piece(Shape::Rook, B));
-    assert!(legal(&s).contains(&Move::Play { card: j, oneshot: true, map: None }));
+    assert!(legal(&s).contains(&Move::Play {
+        card: j,
+        oneshot: true,
+        map: None
+    }));
 }
 
 #[test]
@@ -439,7 +718,17 @@ fn r36_broke_tax_victim_is_repressed() {
     to_tableau(&mut s, 0, hlc);
     put_concession(&mut s, border("ottoman_mamluk"), 1);
     go(&mut s, Move::Ops { side: Side::West });
-    go(&mut s, Move::Op { member: Member::Card(hlc), op: 0, target: Target::Tax { border: border("ottoman_mamluk"), map: emp(E::Mamluk) } });
+    go(
+        &mut s,
+        Move::Op {
+            member: Member::Card(hlc),
+            op: 0,
+            target: Target::Tax {
+                border: border("ottoman_mamluk"),
+                map: emp(E::Mamluk),
+            },
+        },
+    );
     assert_eq!(s.borders[border("ottoman_mamluk") as usize], None);
     assert!(matches!(task(&s), Task::Levy { .. }));
     assert_eq!(P::pending(&s), vec![0]);
@@ -454,11 +743,21 @@ fn r37_overflow_survivors() {
     repress(&mut s, france, Token::Piece(piece(Shape::Knight, RED)));
     let tb = card("the_bold");
     to_hand(&mut s, 0, tb);
-    go(&mut s, Move::Play { card: tb, oneshot: true, map: None });
+    go(
+        &mut s,
+        Move::Play {
+            card: tb,
+            oneshot: true,
+            map: None,
+        },
+    );
     // 4 attackers, 0 defenders, 3 cities: three are placed, the fourth is repressed.
     for c in ["paris", "bruges", "lyon"] {
         let spot = Spot::City(city(c));
-        let mv = legal(&s).into_iter().find(|m| *m == Move::PlaceSurvivor { spot }).unwrap();
+        let mv = legal(&s)
+            .into_iter()
+            .find(|m| *m == Move::PlaceSurvivor { spot })
+            .unwrap();
         go(&mut s, mv);
     }
     assert_eq!(s.empires[france as usize].repressed.len(), 1);
@@ -474,9 +773,19 @@ fn r38_hand_limit() {
         to_hand(&mut s, 0, card(c));
     }
     check(&s);
-    go(&mut s, Move::Sell { member: Member::Card(gb) });
+    go(
+        &mut s,
+        Move::Sell {
+            member: Member::Card(gb),
+        },
+    );
     assert_eq!(task(&s), Task::DiscardHand { seat: 0 });
-    go(&mut s, Move::Discard { card: card("luther") });
+    go(
+        &mut s,
+        Move::Discard {
+            card: card("luther"),
+        },
+    );
     assert_eq!(s.players[0].hand.len(), 2);
     assert_eq!(task(&s), Task::Turn);
 }
@@ -491,12 +800,27 @@ fn r39_campaign_inside_the_family() {
     put_city(&mut s, city("constantinople"), piece(Shape::Knight, B));
     put_city(&mut s, city("buda"), piece(Shape::Knight, W));
     go(&mut s, Move::Ops { side: Side::East });
-    go(&mut s, Move::Op { member: Member::Empire(ott), op: 0, target: Target::Map(hun) });
+    go(
+        &mut s,
+        Move::Op {
+            member: Member::Empire(ott),
+            op: 0,
+            target: Target::Map(hun),
+        },
+    );
     assert_eq!(s.players[0].florins, 8);
-    go(&mut s, Move::Casualty { fighter: Fighter::City(city("constantinople"), piece(Shape::Knight, B)) });
+    go(
+        &mut s,
+        Move::Casualty {
+            fighter: Fighter::City(city("constantinople"), piece(Shape::Knight, B)),
+        },
+    );
     assert!(s.cities[city("buda") as usize].is_empty());
     assert_eq!(s.empires[hun as usize].suzerain, Some(ott));
-    assert!(matches!(task(&s), Task::Ops { .. }), "no concession, no liberation");
+    assert!(
+        matches!(task(&s), Task::Ops { .. }),
+        "no concession, no liberation"
+    );
 }
 
 #[test]
@@ -505,8 +829,20 @@ fn r41_conspiracy_flip_is_optional() {
     let papal = emp(E::PapalStates);
     let ls = card("la_serenissima");
     to_hand(&mut s, 0, ls);
-    go(&mut s, Move::Play { card: ls, oneshot: true, map: None });
-    go(&mut s, Move::PlaceSurvivor { spot: Spot::City(city("venice")) });
+    go(
+        &mut s,
+        Move::Play {
+            card: ls,
+            oneshot: true,
+            map: None,
+        },
+    );
+    go(
+        &mut s,
+        Move::PlaceSurvivor {
+            spot: Spot::City(city("venice")),
+        },
+    );
     assert_eq!(task(&s), Task::TheocracyFlip { map: papal });
     go(&mut s, Move::FlipMap { flip: true });
     assert!(s.flipped[papal as usize]);
@@ -521,7 +857,14 @@ fn r43_assassin() {
     let grim = card("the_grim");
     to_tableau(&mut s, 0, grim);
     go(&mut s, Move::Ops { side: Side::East });
-    go(&mut s, Move::Op { member: Member::Card(grim), op: 0, target: Target::Card(Member::Empire(ott)) });
+    go(
+        &mut s,
+        Move::Op {
+            member: Member::Card(grim),
+            op: 0,
+            target: Target::Card(Member::Empire(ott)),
+        },
+    );
     assert_eq!(s.empires[ott as usize].owner, None);
     assert!(s.discards.contains(&grim), "the beheading card dies too");
 }
@@ -536,11 +879,27 @@ fn r44_diet_of_worms() {
     repress(&mut s, aragon, Token::Serf(1));
     let hb = card("house_of_borgia");
     to_hand(&mut s, 0, hb);
-    go(&mut s, Move::Play { card: hb, oneshot: false, map: Some(aragon) });
-    go(&mut s, Move::PlaceAgent { spot: Spot::Tableau(Member::Empire(aragon)) });
+    go(
+        &mut s,
+        Move::Play {
+            card: hb,
+            oneshot: false,
+            map: Some(aragon),
+        },
+    );
+    go(
+        &mut s,
+        Move::PlaceAgent {
+            spot: Spot::Tableau(Member::Empire(aragon)),
+        },
+    );
     assert_eq!(s.players[1].tableau[1][0].bishop, None);
     assert_eq!(s.supply[RED.index()][2], 5);
     assert_eq!(s.supply[W.index()][2], 5);
-    assert_eq!(s.empires[aragon as usize].repressed, vec![Token::Serf(1)], "no pacification");
+    assert_eq!(
+        s.empires[aragon as usize].repressed,
+        vec![Token::Serf(1)],
+        "no pacification"
+    );
     assert_eq!(task(&s), Task::Turn);
 }

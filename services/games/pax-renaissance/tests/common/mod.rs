@@ -10,7 +10,9 @@ use signoria_pax_renaissance::model::*;
 use signoria_pax_renaissance::{Move, Options, PaxRenaissance as P, State};
 
 pub fn card(id: &str) -> CardId {
-    data::cards().ix(id).unwrap_or_else(|| panic!("no card {id}"))
+    data::cards()
+        .ix(id)
+        .unwrap_or_else(|| panic!("no card {id}"))
 }
 
 pub fn emp(e: data::Empire) -> MapId {
@@ -18,11 +20,19 @@ pub fn emp(e: data::Empire) -> MapId {
 }
 
 pub fn city(id: &str) -> CityId {
-    data::map().cities.iter().position(|c| c.id == id).unwrap_or_else(|| panic!("no city {id}")) as CityId
+    data::map()
+        .cities
+        .iter()
+        .position(|c| c.id == id)
+        .unwrap_or_else(|| panic!("no city {id}")) as CityId
 }
 
 pub fn border(id: &str) -> BorderId {
-    data::map().borders.iter().position(|b| b.id == id).unwrap_or_else(|| panic!("no border {id}")) as BorderId
+    data::map()
+        .borders
+        .iter()
+        .position(|b| b.id == id)
+        .unwrap_or_else(|| panic!("no border {id}")) as BorderId
 }
 
 pub fn piece(shape: Shape, religion: Religion) -> Piece {
@@ -104,8 +114,16 @@ fn detach_card(s: &mut State, c: CardId) {
     for r in 0..2 {
         for k in 0..s.market[r].len() {
             if s.market[r][k].is_none() {
-                let card = s.set_aside.pop().or_else(|| s.decks[r].pop()).expect("a spare card");
-                s.market[r][k] = Some(MarketCard { card, florins: 0, fresh: false });
+                let card = s
+                    .set_aside
+                    .pop()
+                    .or_else(|| s.decks[r].pop())
+                    .expect("a spare card");
+                s.market[r][k] = Some(MarketCard {
+                    card,
+                    florins: 0,
+                    fresh: false,
+                });
             }
         }
     }

@@ -1,0 +1,495 @@
+//! The digest's section 8 edge cases that the engine decides and that the
+//! scenarios and rulings do not already cover.
+
+mod common;
+
+use common::*;
+use signoria_engine::{Game, RuleErrorKind};
+use signoria_pax_renaissance::data::{self, Empire as E};
+use signoria_pax_renaissance::model::*;
+use signoria_pax_renaissance::{Move, PaxRenaissance as P, board, victory};
+
+const W: Religion = Religion::Catholic;
+const B: Religion = Religion::Islamic;
+const RED: Religion = Religion::Reformist;
+
+fn set_market_florins(s: &mut State, row: Side, col: usize, n: i64) {
+    let mc = s.market[row.index()][col].as_mut().unwrap();
+    s.china -= n - mc.florins;
+    mc.florins = n;
+}
+
+fn put_in_market(s: &mut State, row: Side, col: usize, c: CardId) {
+    s.decks.iter_mut().for_each(|d| d.retain(|&x| x != c));
+    s.set_aside.retain(|&x| x != c);
+    let old = s.market[row.index()][col].take().unwrap();
+    s.set_aside.push(old.card);
+    s.china += old.florins;
+    s.market[row.index()][col] = Some(MarketCard {
+        card: c,
+        florins: 0,
+        fresh: false,
+    });
+}
+
+/// E-1: column 0 is never bought; E-75: Commerce may take its florins.
+#[test]
+fn e01_fair_card_not_buyable_but_commerce_reaches_it() {
+    let mut s = blank(2);
+    assert!(
+        !legal(&s)
+            .iter()
+            .any(|m| matches!(m, Move::Buy { col: 0, .. }))
+    );
+    set_market_florins(&mut s, Side::West, 0, 2);
+    let fg = card("flanders_guilds");
+    to_tableau(&mut s, 0, fg);
+    go(&mut s, Move::Ops { side: Side::West });
+    go(
+        &mut s,
+        Move::Op {
+            member: Member::Card(fg),
+            op: 2,
+            target: Target::Market {
+                row: Side::West,
+                col: 0,
+            },
+        },
+    );
+    assert_eq!(s.market[1][0].as_ref().unwrap().florins, 1);
+}
+
+/// E-9: a comet in column 0 calls a fair and is simply discarded; E-10: florins
+/// on a bought comet go to the buyer; E-11: no inactive card left, no choice.
+#[test]
+fn e09_e10_e11_comets() {
+    let mut s = blank(2);
+    let comets = data::cards().comets(data::Region::East);
+    put_in_market(&mut s, Side::East, 0, comets[0]);
+    put_in_market(&mut s, Side::East, 2, comets[1]);
+    set_market_florins(&mut s, Side::East, 2, 3);
+    s.victory_active = [true, true, true, true];
+    check(&s);
+    go(
+        &mut s,
+        Move::Buy {
+            row: Side::East,
+            col: 2,
+        },
+    );
+    assert_eq!(s.players[0].florins, 10 - 2 + 3);
+    assert_eq!(task(&s), Task::Turn, "nothing to activate");
+    go(&mut s, Move::TradeFair { row: Side::East });
+    assert!(s.discards.contains(&comets[0]));
+}
+
+/// E-17: a knight agent may repress an identical knight, still paying 1;
+/// E-16: card placement ignores the city symbol.
+#[test]
+fn e16_e17_agents_ignore_symbols_and_repress_identical_tokens() {
+    let mut s = blank(2);
+    put_city(&mut s, city("buda"), piece(Shape::Knight, RED));
+    let ba = card("black_army"); // Hungary, 2 red knights
+    to_hand(&mut s, 0, ba);
+    go(
+        &mut s,
+        Move::Play {
+            card: ba,
+            oneshot: false,
+            map: None,
+        },
+    );
+    let l = legal(&s);
+    assert!(l.contains(&Move::PlaceAgent {
+        spot: Spot::Replace(city("buda"), piece(Shape::Knight, RED))
+    }));
+    assert!(
+        l.contains(&Move::PlaceAgent {
+            spot: Spot::City(city("varna"))
+        }),
+        "any city, symbol ignored"
+    );
+    go(
+        &mut s,
+        Move::PlaceAgent {
+            spot: Spot::Replace(city("buda"), piece(Shape::Knight, RED)),
+        },
+    );
+    assert_eq!(s.players[0].florins, 9);
+}
+
+/// E-21: never a pawn onto a pirate; E-22: onto your own concession as a strawman.
+#[test]
+fn e21_e22_pawn_agents() {
+    let mut s = blank(2);
+    put_pirate(&mut s, border("england_france"), B);
+    put_concession(&mut s, border("france_aragon"), 0);
+    let fg = card("flanders_guilds");
+    to_hand(&mut s, 0, fg);
+    go(
+        &mut s,
+        Move::Play {
+            card: fg,
+            oneshot: false,
+            map: None,
+        },
+    );
+    let l = legal(&s);
+    assert!(!l.contains(&Move::PlaceAgent {
+        spot: Spot::Border(border("england_france"))
+    }));
+    go(
+        &mut s,
+        Move::PlaceAgent {
+            spot: Spot::Border(border("france_aragon")),
+        },
+    );
+    assert_eq!(s.players[0].florins, 9);
+    assert_eq!(
+        s.borders[border("france_aragon") as usize],
+        Some(BorderToken::Concession(0))
+    );
+}
+
+/// E-23: covered trade centres take no agents and no levies.
+#[test]
+fn e23_covered_centres() {
+    let mut s = blank(2);
+    let sw = card("soninke_wangara"); // Aragon, a rook
+    to_hand(&mut s, 0, sw);
+    go(
+        &mut s,
+        Move::Play {
+            card: sw,
+            oneshot: false,
+            map: None,
+        },
+    );
+    assert!(
+        !legal(&s).iter().any(
+            |m| matches!(m, Move::PlaceAgent { spot: Spot::City(c) } if *c == city("timbuktu"))
+        )
+    );
+    assert!(
+        !signoria_pax_renaissance::tradefair::levy_cities(&s, emp(E::Aragon))
+            .iter()
+            .any(|&(c, _)| c == city("timbuktu"))
+    );
+}
+
+/// E-24, E-26: a bishop may go into an opponent's tableau; placing it on an
+/// empire with repressed tokens lets the player kill one (pacification).
+#[test]
+fn e24_e26_bishop_placement_and_pacification() {
+    let mut s = blank(2);
+    let aragon = emp(E::Aragon);
+    give_empire(&mut s, 1, aragon);
+    repress(&mut s, aragon, Token::Serf(1));
+    let j = card("the_jesuits");
+    to_hand(&mut s, 0, j);
+    go(
+        &mut s,
+        Move::Play {
+            card: j,
+            oneshot: false,
+            map: None,
+        },
+    );
+    go(
+        &mut s,
+        Move::PlaceAgent {
+            spot: Spot::Tableau(Member::Empire(aragon)),
+        },
+    );
+    assert_eq!(
+        task(&s),
+        Task::Pacify {
+            member: Member::Empire(aragon)
+        }
+    );
+    go(
+        &mut s,
+        Move::Pacify {
+            token: Some(Token::Serf(1)),
+        },
+    );
+    assert!(s.empires[aragon as usize].repressed.is_empty());
+    assert_eq!(s.players[1].tableau[1][0].bishop, Some(W));
+}
+
+/// E-30, E-31: selling a suzerain discards its vassals; empires return to the stack.
+#[test]
+fn e30_e31_selling_empires() {
+    let mut s = blank(2);
+    let (france, papal) = (emp(E::France), emp(E::PapalStates));
+    give_empire(&mut s, 0, france);
+    make_vassal(&mut s, papal, france);
+    repress(&mut s, papal, Token::Serf(1));
+    go(
+        &mut s,
+        Move::Sell {
+            member: Member::Empire(france),
+        },
+    );
+    assert_eq!(s.players[0].florins, 12, "no florins for the vassal");
+    assert!(
+        s.empires[france as usize].owner.is_none() && s.empires[papal as usize].owner.is_none()
+    );
+    assert_eq!(s.players[1].dice, 10, "the serf died");
+}
+
+/// E-33, E-34: one op per card per action; a card that arrives on the side
+/// during the action (a Republic made by a strawman Vote) may act.
+#[test]
+fn e33_e34_one_op_per_card_and_late_arrivals() {
+    let mut s = blank(2);
+    let (hre, france) = (emp(E::HolyRomanEmpire), emp(E::France));
+    give_empire(&mut s, 0, hre);
+    make_vassal(&mut s, france, hre);
+    put_concession(&mut s, border("france_aragon"), 0);
+    set_market_florins(&mut s, Side::West, 1, 2);
+    let fg = card("flanders_guilds");
+    to_tableau(&mut s, 0, fg);
+    go(&mut s, Move::Ops { side: Side::West });
+    go(
+        &mut s,
+        Move::Op {
+            member: Member::Card(fg),
+            op: 0,
+            target: Target::Empire(france),
+        },
+    );
+    assert!(
+        !legal(&s)
+            .iter()
+            .any(|m| matches!(m, Move::Op { member, .. } if *member == Member::Card(fg))),
+        "used"
+    );
+    go(&mut s, Move::Concession { border: None });
+    // France is now a Republic (Commerce West) and acts in the same action.
+    go(
+        &mut s,
+        Move::Op {
+            member: Member::Empire(france),
+            op: 0,
+            target: Target::Market {
+                row: Side::West,
+                col: 1,
+            },
+        },
+    );
+}
+
+/// E-44: a Vote needs strictly more concessions than each other player.
+#[test]
+fn e44_vote_tie_fails() {
+    let mut s = blank(2);
+    let france = emp(E::France);
+    give_empire(&mut s, 1, france);
+    put_concession(&mut s, border("france_aragon"), 0);
+    put_concession(&mut s, border("england_france"), 1);
+    let fg = card("flanders_guilds");
+    to_tableau(&mut s, 0, fg);
+    go(&mut s, Move::Ops { side: Side::West });
+    assert!(!legal(&s).iter().any(|m| matches!(
+        m,
+        Move::Op {
+            target: Target::Empire(_),
+            ..
+        }
+    )));
+}
+
+/// E-50: a campaign may take an empire from your own tableau outside your
+/// vassal family; it becomes a vassal under the attacker.
+#[test]
+fn e50_campaign_against_own_empire() {
+    let mut s = blank(2);
+    let (france, england) = (emp(E::France), emp(E::England));
+    give_empire(&mut s, 0, france);
+    give_empire(&mut s, 0, england);
+    put_city(&mut s, city("paris"), piece(Shape::Knight, W));
+    go(&mut s, Move::Ops { side: Side::West });
+    go(
+        &mut s,
+        Move::Op {
+            member: Member::Empire(france),
+            op: 0,
+            target: Target::Map(england),
+        },
+    );
+    assert_eq!(s.empires[england as usize].suzerain, Some(france));
+    assert_eq!(
+        s.players[0].tableau[1].len(),
+        1,
+        "England now lies under France"
+    );
+}
+
+/// E-52, E-53: a coronation needs a suitor in the stack and makes a King with
+/// its queen; discarding the King kills the Queen.
+#[test]
+fn e52_e53_coronation() {
+    let mut s = blank(2);
+    let isa = card("isabella_of_castille");
+    to_hand(&mut s, 0, isa);
+    give_empire(&mut s, 1, emp(E::Portugal));
+    let l = legal(&s);
+    assert!(
+        !l.contains(&Move::Crown {
+            card: isa,
+            empire: emp(E::Portugal)
+        }),
+        "not in the stack"
+    );
+    let aragon = emp(E::Aragon);
+    go(
+        &mut s,
+        Move::Crown {
+            card: isa,
+            empire: aragon,
+        },
+    );
+    assert_eq!(s.empires[aragon as usize].queen, Some(isa));
+    assert_eq!(s.empires[aragon as usize].face, Face::King);
+    assert_eq!(
+        board::location(&s, Member::Card(isa)),
+        signoria_pax_renaissance::tables::Location::Map(aragon)
+    );
+    go(&mut s, Move::Concession { border: None });
+    go(
+        &mut s,
+        Move::Sell {
+            member: Member::Empire(aragon),
+        },
+    );
+    assert!(s.discards.contains(&isa));
+}
+
+/// E-67 (G6): no florin for the initiator in the bankruptcy variant; E-70:
+/// pirates on the route send a florin to China; E-71: the initiator's own
+/// concessions are paid; E-74: leftovers go to the next fair card.
+#[test]
+fn e67_e70_e71_e74_fair_payouts() {
+    let mut s = blank(3);
+    s.options.bankruptcy = true;
+    set_market_florins(&mut s, Side::East, 0, 3); // 3 + 2 from China = 5
+    put_concession(&mut s, border("hungary_byzantium"), 0);
+    put_pirate(&mut s, border("hungary_ottoman"), W);
+    let china = s.china;
+    go(&mut s, Move::TradeFair { row: Side::East });
+    assert_eq!(s.players[0].florins, 11, "only its concession");
+    assert_eq!(s.china, china - 2 + 1, "bonus out, pirate's florin in");
+    assert_eq!(s.leftover[0], 3);
+    while let Task::Levy { .. } = task(&s) {
+        let m = legal(&s)[0].clone();
+        go(&mut s, m);
+    }
+    go(&mut s, Move::EndTurn);
+    assert_eq!(s.market[0][0].as_ref().unwrap().florins, 3);
+}
+
+/// E-89: a failed war loses its attackers, changes no regime, and the card's
+/// bishop agents are still placed.
+#[test]
+fn e89_failed_war_still_places_bishops() {
+    let mut s = blank(2);
+    put_city(&mut s, city("valencia"), piece(Shape::Knight, B));
+    put_city(&mut s, city("algiers"), piece(Shape::Rook, B));
+    put_pirate(&mut s, border("portugal_aragon"), W);
+    let j = card("the_jesuits");
+    to_hand(&mut s, 0, j);
+    go(
+        &mut s,
+        Move::Play {
+            card: j,
+            oneshot: true,
+            map: None,
+        },
+    );
+    // 1 attacker (the pirate) against 2: the attacker picks which defender dies.
+    assert_eq!(
+        task(&s),
+        Task::Casualties {
+            attackers: false,
+            count: 1
+        }
+    );
+    go(
+        &mut s,
+        Move::Casualty {
+            fighter: Fighter::City(city("algiers"), piece(Shape::Rook, B)),
+        },
+    );
+    assert!(s.empires[emp(E::Aragon) as usize].owner.is_none());
+    assert!(matches!(task(&s), Task::Agents { .. }));
+    go(
+        &mut s,
+        Move::PlaceAgent {
+            spot: Spot::Tableau(Member::Card(j)),
+        },
+    );
+    assert_eq!(s.players[0].tableau[1][0].bishop, Some(W));
+}
+
+/// E-95: strict inequalities for Globalization and Renaissance.
+#[test]
+fn e95_globalization_and_renaissance_boundaries() {
+    let mut s = blank(2);
+    s.victory_active = [true; 4];
+    for b in ["england_france", "england_portugal"] {
+        put_concession(&mut s, border(b), 0);
+    }
+    to_tableau(&mut s, 0, card("the_company_of_merchant_adventurers")); // Discovery
+    assert!(victory::meets(&s, 0, 2));
+    put_concession(&mut s, border("france_aragon"), 1);
+    assert!(!victory::meets(&s, 0, 2), "2 against 1 is not 2 more");
+    // Renaissance: more Republics and 2 more Law.
+    let france = emp(E::France);
+    give_empire(&mut s, 0, france);
+    s.empires[france as usize].face = Face::Republic;
+    to_tableau(&mut s, 0, card("flanders_guilds")); // Law
+    assert!(!victory::meets(&s, 0, 3), "1 Law");
+    to_tableau(&mut s, 0, card("sindicat_remenca")); // Law
+    assert!(victory::meets(&s, 0, 3));
+}
+
+/// The contract: a seat that is not pending is refused; an unlisted move is
+/// refused as illegal; a battle touched by the Duchy of Ferrara's doubling is
+/// refused as unsupported.
+#[test]
+fn refusals() {
+    let mut s = blank(2);
+    let before = s.clone();
+    assert_eq!(
+        P::apply(&mut s, 1, &Move::EndTurn).unwrap_err().kind,
+        RuleErrorKind::NotYourDecision
+    );
+    assert_eq!(
+        P::apply(&mut s, 0, &Move::EndOps).unwrap_err().kind,
+        RuleErrorKind::Illegal
+    );
+    assert_eq!(s, before);
+    to_tableau(&mut s, 1, card("duchy_of_ferrara"));
+    put_city(&mut s, city("venice"), piece(Shape::Knight, W));
+    let ls = card("la_serenissima");
+    to_hand(&mut s, 0, ls);
+    assert!(!legal(&s).contains(&Move::Play {
+        card: ls,
+        oneshot: true,
+        map: None
+    }));
+    let before = s.clone();
+    let err = P::apply(
+        &mut s,
+        0,
+        &Move::Play {
+            card: ls,
+            oneshot: true,
+            map: None,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.kind, RuleErrorKind::Unsupported, "{err}");
+    assert_eq!(s, before);
+}
