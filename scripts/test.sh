@@ -4,7 +4,9 @@
 #
 # Starts what the tests need by itself: a private redis-server on a free
 # loopback port (installed from the system packages if missing), exported to the
-# tests as REDIS_URL and REDIS_SERVER_BIN. Stops it again on exit.
+# tests as REDIS_URL and REDIS_SERVER_BIN. Stops it again on exit. Installs nginx
+# the same way for the gateway tests (tests/e2e/tests/gateway.rs start their own
+# from the shipped deploy/nginx config) and exports it as NGINX_BIN.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +18,9 @@ need_pkg() { # command package
   fi
 }
 need_pkg redis-server redis-server
+# nginx lives in /usr/sbin, which is not on every user's PATH.
+PATH="$PATH:/usr/sbin"
+need_pkg nginx nginx
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
@@ -32,7 +37,8 @@ for _ in $(seq 50); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep
 
 export REDIS_URL="redis://127.0.0.1:$port"
 export REDIS_SERVER_BIN="$(command -v redis-server)"
-echo "test.sh: redis-server on $REDIS_URL"
+export NGINX_BIN="$(command -v nginx)"
+echo "test.sh: redis-server on $REDIS_URL, nginx is $NGINX_BIN"
 
 cargo build --workspace --bins --release
 # Run every test, keep the log, and close with the totals over all test binaries

@@ -502,7 +502,7 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
 const WATCH_MESSAGE_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Reads a WatchGame stream until it ends or `stop(version)` says so.
-async fn read_watch(
+pub async fn read_watch(
     stream: &mut tonic::Streaming<pb::WatchGameResponse>,
     seen: &mut Vec<pb::WatchGameResponse>,
     mut stop: impl FnMut(u64) -> bool,
@@ -593,7 +593,7 @@ pub async fn watch_to_end(
     }
 }
 
-async fn watch(
+pub async fn watch(
     client: &mut Client,
     game_id: &str,
     token: Option<&str>,

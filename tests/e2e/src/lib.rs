@@ -19,8 +19,11 @@
 //!
 //! The cases live in [`cases`] and run from `tests/redis.rs` (two replicas on
 //! one Redis) and `tests/memory.rs` (one server on the in-memory store).
+//! `tests/gateway.rs` runs two replicas behind nginx with the shipped gateway
+//! config ([`gateway`]); `tests/helm.rs` checks the Helm chart's files.
 
 pub mod cases;
+pub mod gateway;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
