@@ -32,9 +32,6 @@ pub fn war_possible(s: &State, card: CardId, m: MapId) -> bool {
     let d = t().card(card);
     let (fight, _) = split_agents(card, &d.agents);
     let (att, def) = participants(s, war_of(card), m, &fight, s.active);
-    if venice_doubling(s, &att) || venice_doubling(s, &def) {
-        return false; // refused as Unsupported in rules::unsupported
-    }
     match war_of(card) {
         War::Religious(_) => !def.is_empty() && !att.is_empty(),
         _ => !att.is_empty(),
@@ -145,8 +142,8 @@ fn participants(
     (att, def)
 }
 
-/// Does a "counts double in battles" ability (Duchy of Ferrara) touch this
-/// battle? Not implemented: such a battle is refused as Unsupported.
+/// Does a "counts double in battles" ability (Duchy of Ferrara: a white
+/// token in Venice) apply to one of these fighters [Glossar: FÄHIGKEIT]?
 pub fn venice_doubling(s: &State, fighters: &[Fighter]) -> bool {
     let doubles: Vec<(CityId, Religion)> = (0..s.n())
         .flat_map(|p| board::abilities(s, p))
@@ -162,37 +159,6 @@ pub fn venice_doubling(s: &State, fighters: &[Fighter]) -> bool {
         Fighter::City(c, p) => doubles.contains(&(*c, p.religion)),
         _ => false,
     })
-}
-
-/// Would this war be touched by a doubling ability (refused as Unsupported)?
-pub fn ability_doubling_touches(s: &State, card: CardId, map: Option<MapId>) -> bool {
-    let d = t().card(card);
-    let m = match (map, d.location) {
-        (Some(m), _) => m,
-        (None, crate::tables::Location::Map(m)) => m,
-        _ => return false,
-    };
-    let war = match d.oneshot {
-        Some(OneShot::Conspiracy | OneShot::PeasantRevolt | OneShot::ReligiousWar(_)) => {
-            war_of(card)
-        }
-        _ => return false,
-    };
-    let (fight, _) = split_agents(card, &d.agents);
-    let (att, def) = participants(s, war, m, &fight, s.active);
-    venice_doubling(s, &att) || venice_doubling(s, &def)
-}
-
-/// The same for a campaign of empire `e` against map card `m`.
-pub fn campaign_doubling_touches(s: &State, e: MapId, m: MapId) -> bool {
-    let def: Vec<Fighter> = board::usable_cities(m)
-        .flat_map(|c| {
-            s.cities[c as usize]
-                .iter()
-                .map(move |&p| Fighter::City(c, p))
-        })
-        .collect();
-    venice_doubling(s, &campaign_knights(s, e)) || venice_doubling(s, &def)
 }
 
 pub fn start_war(
@@ -283,9 +249,15 @@ pub fn start_campaign(s: &mut State, e: MapId, m: MapId, ev: &mut Vec<Scoped<Eve
     );
 }
 
-/// Attrition: min(A, D) die on each side; the attacker chooses every casualty.
+/// A fighter's strength: 2 for a token that counts double (RULINGS R-45), else 1.
+pub fn weight(s: &State, f: Fighter) -> usize {
+    if venice_doubling(s, &[f]) { 2 } else { 1 }
+}
+
+/// Attrition: min(A, D) units die on each side; the attacker chooses every casualty.
 fn begin(s: &mut State, b: Battle, ev: &mut Vec<Scoped<Event>>) {
-    let (a, d) = (b.attackers.len(), b.defenders.len());
+    let a: usize = b.attackers.iter().map(|&f| weight(s, f)).sum();
+    let d: usize = b.defenders.iter().map(|&f| weight(s, f)).sum();
     ev.push(Scoped::public(Event::Note {
         text: format!(
             "battle in {}: {a} attackers against {d} defenders",
@@ -361,12 +333,18 @@ pub fn casualty_moves(s: &State, attackers: bool) -> Vec<Move> {
 pub fn execute(s: &mut State, mv: &Move, _ev: &mut Vec<Scoped<Event>>) {
     match *mv {
         Move::Casualty { fighter } => {
+            let w = weight(s, fighter) as u8;
             let Some(Task::Casualties { attackers, count }) = s.stack.last_mut() else {
                 unreachable!()
             };
-            *count -= 1;
             let attackers = *attackers;
-            kill_fighter(s, fighter, attackers);
+            if *count >= w {
+                *count -= w;
+                kill_fighter(s, fighter, attackers);
+            } else {
+                // A doubled token hit once survives the battle (RULINGS R-45).
+                *count = 0;
+            }
         }
         Move::PlaceSurvivor { spot } => {
             let b = s.battle.as_mut().unwrap();

@@ -8,7 +8,7 @@
 //! pending tasks ([`model::Task`]); see `RULINGS.md` for every reading of the
 //! rules the engine had to choose.
 
-#![allow(clippy::needless_range_loop)]
+#![allow(clippy::needless_range_loop, clippy::collapsible_if)]
 
 pub mod actions;
 pub mod adapter;

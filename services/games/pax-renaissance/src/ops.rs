@@ -225,10 +225,7 @@ pub fn targets(s: &State, member: Member, op: Op) -> Vec<Target> {
             }
             let suz = s.empires[e as usize].suzerain;
             for m in 0..t().maps.len() as MapId {
-                if t().adjacent(e, m)
-                    && Some(m) != suz
-                    && !crate::battle::campaign_doubling_touches(s, e, m)
-                {
+                if t().adjacent(e, m) && Some(m) != suz {
                     v.push(Target::Map(m));
                 }
             }

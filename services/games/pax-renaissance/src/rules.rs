@@ -118,32 +118,18 @@ pub fn apply(s: &mut State, seat: Seat, mv: &Move) -> Result<Vec<Scoped<Event>>,
 
 /// Moves the engine knows to exist in the rules but does not implement: refused loudly.
 fn unsupported(s: &State, mv: &Move) -> Option<String> {
-    if let Move::Op {
-        member: Member::Empire(e),
-        target: Target::Map(m),
-        ..
-    } = mv
-    {
-        if matches!(s.top(), Task::Ops { .. }) && battle::campaign_doubling_touches(s, *e, *m) {
-            return Some("a campaign where a token \"counts double in battles\" (Duchy of Ferrara) is not implemented".into());
-        }
-    }
     if let Move::Play {
         card,
         oneshot: true,
-        map,
+        ..
     } = mv
     {
-        if !s.players[s.active].hand.contains(card) {
-            return None;
-        }
-        if battle::ability_doubling_touches(s, *card, *map) {
-            return Some("a battle where a token \"counts double in battles\" (Duchy of Ferrara) is not implemented".into());
-        }
         if let Some(crate::tables::OneShot::Other(name)) = &t().card(*card).oneshot {
-            return Some(format!(
-                "the one-shot {name} (expansion) is not implemented"
-            ));
+            if s.players[s.active].hand.contains(card) {
+                return Some(format!(
+                    "the one-shot {name} (expansion) is not implemented"
+                ));
+            }
         }
     }
     None

@@ -455,8 +455,7 @@ fn e95_globalization_and_renaissance_boundaries() {
 }
 
 /// The contract: a seat that is not pending is refused; an unlisted move is
-/// refused as illegal; a battle touched by the Duchy of Ferrara's doubling is
-/// refused as unsupported.
+/// refused as illegal and leaves the state unchanged.
 #[test]
 fn refusals() {
     let mut s = blank(2);
@@ -470,26 +469,63 @@ fn refusals() {
         RuleErrorKind::Illegal
     );
     assert_eq!(s, before);
-    to_tableau(&mut s, 1, card("duchy_of_ferrara"));
+}
+
+/// Duchy of Ferrara: a white token in Venice counts double (RULINGS R-45):
+/// one rook agent cannot take the Papal States from a lone white knight in
+/// Venice; without the Duchy both would die.
+#[test]
+fn ferrara_doubles_venice() {
+    let mut s = blank(2);
     put_city(&mut s, city("venice"), piece(Shape::Knight, W));
     let ls = card("la_serenissima");
     to_hand(&mut s, 0, ls);
-    assert!(!legal(&s).contains(&Move::Play {
-        card: ls,
-        oneshot: true,
-        map: None
-    }));
-    let before = s.clone();
-    let err = P::apply(
+    let mut plain = s.clone();
+    to_tableau(&mut s, 1, card("duchy_of_ferrara"));
+    go(
         &mut s,
-        0,
-        &Move::Play {
+        Move::Play {
             card: ls,
             oneshot: true,
             map: None,
         },
-    )
-    .unwrap_err();
-    assert_eq!(err.kind, RuleErrorKind::Unsupported, "{err}");
-    assert_eq!(s, before);
+    );
+    // 1 attacker against 2 units: the attacker's single casualty unit hits the knight, which survives.
+    assert_eq!(
+        task(&s),
+        Task::Casualties {
+            attackers: false,
+            count: 1
+        }
+    );
+    go(
+        &mut s,
+        Move::Casualty {
+            fighter: Fighter::City(city("venice"), piece(Shape::Knight, W)),
+        },
+    );
+    assert_eq!(
+        s.cities[city("venice") as usize],
+        vec![piece(Shape::Knight, W)]
+    );
+    assert!(s.empires[emp(E::PapalStates) as usize].owner.is_none());
+    go(
+        &mut plain,
+        Move::Play {
+            card: ls,
+            oneshot: true,
+            map: None,
+        },
+    );
+    go(
+        &mut plain,
+        Move::Casualty {
+            fighter: Fighter::City(city("venice"), piece(Shape::Knight, W)),
+        },
+    );
+    assert!(
+        plain.cities[city("venice") as usize].is_empty(),
+        "1 against 1: both die"
+    );
+    assert!(plain.empires[emp(E::PapalStates) as usize].owner.is_none());
 }
