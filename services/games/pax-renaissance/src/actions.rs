@@ -31,9 +31,13 @@ pub fn legal(s: &State) -> Vec<Move> {
     for &card in &hand {
         v.push(Move::SellHand { card });
     }
-    for side in Side::BOTH {
-        for sl in &p.tableau[side.index()] {
-            v.push(Move::Sell { member: sl.root });
+    // Any card of the own tableau, vassals included; a crowned queen only
+    // together with her king (E3, E-29).
+    for member in board::all_members(s, seat) {
+        let crowned_queen =
+            matches!(member, Member::Card(_)) && board::root_of(s, member) != member;
+        if !crowned_queen {
+            v.push(Move::Sell { member });
         }
     }
     // E4 ops: each side once per turn

@@ -225,6 +225,7 @@ fn e30_e31_selling_empires() {
     give_empire(&mut s, 0, france);
     make_vassal(&mut s, papal, france);
     repress(&mut s, papal, Token::Serf(1));
+    let mut alone = s.clone();
     go(
         &mut s,
         Move::Sell {
@@ -236,6 +237,26 @@ fn e30_e31_selling_empires() {
         s.empires[france as usize].owner.is_none() && s.empires[papal as usize].owner.is_none()
     );
     assert_eq!(s.players[1].dice, 10, "the serf died");
+    // the vassal alone.
+    go(
+        &mut alone,
+        Move::Sell {
+            member: Member::Empire(papal),
+        },
+    );
+    assert_eq!(alone.empires[france as usize].owner, Some(0));
+    assert!(alone.empires[papal as usize].owner.is_none());
+    // A crowned queen is never sold alone.
+    let isa = card("isabella_of_castille");
+    to_hand(&mut alone, 0, isa);
+    alone.players[0].hand.clear();
+    alone.empires[france as usize].queen = Some(isa);
+    assert!(!legal(&alone).contains(&Move::Sell {
+        member: Member::Card(isa)
+    }));
+    assert!(legal(&alone).contains(&Move::Sell {
+        member: Member::Empire(france)
+    }));
 }
 
 /// E-33, E-34: one op per card per action; a card that arrives on the side
