@@ -550,3 +550,78 @@ fn ferrara_doubles_venice() {
     );
     assert!(plain.empires[emp(E::PapalStates) as usize].owner.is_none());
 }
+
+/// C5-C7 by player count: decks of 14 + 4 per player (comets in the bottom
+/// 14), six cards per row, 3/4/5/6 florins in turn order, Fugger first, one
+/// starting concession per player, Constantinople's three tokens.
+#[test]
+fn setup_by_player_count() {
+    for players in 2..=4 {
+        for seed in 0..30 {
+            let s = P::setup(&Default::default(), players, seed).unwrap();
+            for r in 0..2 {
+                assert_eq!(s.decks[r].len() + 6, 14 + 4 * players);
+                let comets: Vec<usize> = (0..s.decks[r].len())
+                    .filter(|&i| board::t().card(s.decks[r][i]).comet)
+                    .collect();
+                assert_eq!(comets.len(), 2);
+                assert!(comets.iter().all(|&i| i < 14), "comets among the bottom 14");
+                assert!(s.market[r].iter().all(|c| c.is_some()));
+            }
+            let mut florins: Vec<i64> = (0..players)
+                .map(|k| s.players[(s.active + k) % players].florins)
+                .collect();
+            assert_eq!(
+                florins,
+                (0..players as i64).map(|k| 3 + k).collect::<Vec<_>>()
+            );
+            florins.clear();
+            if let Some(f) =
+                (0..players).find(|&p| board::t().banks[s.players[p].bank as usize].always_first)
+            {
+                assert_eq!(s.active, f, "Fugger starts");
+            }
+            assert_eq!(
+                (0..players)
+                    .map(|p| board::concessions(&s, p))
+                    .sum::<usize>(),
+                players
+            );
+            assert_eq!(s.cities[city("constantinople") as usize].len(), 3);
+        }
+    }
+}
+
+/// N1: in the expert variant a card goes to the side of its location.
+#[test]
+fn expert_places_by_location() {
+    let mut s = blank(2);
+    let kh = card("knights_hospitaller"); // West deck, located in the Ottoman Empire
+    to_hand(&mut s, 0, kh);
+    let mut expert = s.clone();
+    expert.options.expert = true;
+    go(
+        &mut s,
+        Move::Play {
+            card: kh,
+            oneshot: false,
+            map: None,
+        },
+    );
+    assert_eq!(
+        board::side_of_member(&s, Member::Card(kh)),
+        Some(Side::West)
+    );
+    go(
+        &mut expert,
+        Move::Play {
+            card: kh,
+            oneshot: false,
+            map: None,
+        },
+    );
+    assert_eq!(
+        board::side_of_member(&expert, Member::Card(kh)),
+        Some(Side::East)
+    );
+}
