@@ -188,3 +188,25 @@ fn playouts_reach_every_decision_kind() {
         );
     }
 }
+
+/// Fewer games with every check at every step: serialisation round trip and
+/// views after every move, every game replayed from its seed.
+#[test]
+fn playouts_with_every_check_every_move() {
+    for players in 2..=4 {
+        let cfg = Playouts::<P> {
+            first_seed: 70_000 + players as u64 * 1000,
+            roundtrip_every: 1,
+            determinism_every: 1,
+            illegal_probes: 4,
+            ..Playouts::new(players, Options::default(), 100)
+        };
+        let stats = random_playouts(&cfg);
+        assert_eq!(stats.games, 100);
+        assert!(
+            stats.max_state_bytes <= 16 * 1024,
+            "state too large: {}",
+            stats.max_state_bytes
+        );
+    }
+}
