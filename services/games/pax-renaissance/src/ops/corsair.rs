@@ -1,0 +1,35 @@
+//! F7 Corsair: a pirate of the symbol's colour on a sea border of the
+//! location's map card moves to a sea border of that card or an adjacent one
+//! (RULINGS R-8), never onto a same-colour pirate; the occupant there dies.
+
+use crate::board::{self, t};
+use crate::model::*;
+
+pub fn targets(s: &State, member: Member, r: Religion) -> Vec<Target> {
+    let mut v = Vec::new();
+    for m in super::loc_maps(s, member) {
+        for from in board::borders_of(m) {
+            if s.borders[from as usize] != Some(BorderToken::Pirate(r)) {
+                continue;
+            }
+            for (to, bd) in t().borders.iter().enumerate() {
+                let to = to as BorderId;
+                if to == from || !bd.sea || s.borders[to as usize] == Some(BorderToken::Pirate(r)) {
+                    continue;
+                }
+                if bd.maps.iter().any(|&x| x == m || t().adjacent(x, m)) {
+                    v.push(Target::Corsair { from, to });
+                }
+            }
+        }
+    }
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+pub fn execute(s: &mut State, r: Religion, from: BorderId, to: BorderId) {
+    s.borders[from as usize] = None;
+    board::kill_border(s, to); // sea battle
+    s.borders[to as usize] = Some(BorderToken::Pirate(r));
+}

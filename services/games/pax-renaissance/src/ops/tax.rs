@@ -1,0 +1,51 @@
+//! F4 Tax: a concession next to an unsaturated location map card; its owner
+//! pays 1 or is repressed (out of turn); then a levy.
+
+use crate::board;
+use crate::model::*;
+
+pub fn targets(s: &State, member: Member) -> Vec<Target> {
+    let mut v = Vec::new();
+    for m in super::loc_maps(s, member) {
+        if board::saturated(s, m) {
+            continue;
+        }
+        for b in board::borders_of(m) {
+            if matches!(s.borders[b as usize], Some(BorderToken::Concession(_))) {
+                v.push(Target::Tax { border: b, map: m });
+            }
+        }
+    }
+    v
+}
+
+pub fn execute(s: &mut State, border: BorderId, map: MapId) {
+    let Some(BorderToken::Concession(victim)) = s.borders[border as usize] else {
+        unreachable!()
+    };
+    // The levy is chosen by the active player (RULINGS R-13) after the owner's answer.
+    s.stack.push(Task::Levy { map });
+    s.stack.push(Task::TaxResponse {
+        victim,
+        border,
+        map,
+    });
+}
+
+/// The victim pays 1 florin to China or its concession is repressed onto the taxing empire.
+pub fn tax_response(s: &mut State, pay: bool) {
+    let Some(Task::TaxResponse {
+        victim,
+        border,
+        map,
+    }) = s.stack.pop()
+    else {
+        unreachable!()
+    };
+    if pay {
+        board::pay_china(s, victim, 1);
+    } else {
+        s.borders[border as usize] = None;
+        board::repress_onto(s, Token::Serf(victim), map);
+    }
+}
