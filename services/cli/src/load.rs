@@ -138,7 +138,8 @@ pub async fn run(a: LoadArgs) -> anyhow::Result<()> {
     };
     let redis = match &redis_url {
         Some(url) => {
-            let r = redis_only::run(url, &params, players).await?;
+            let service_games = service.as_ref().map(|s| &s.sample_games[..]);
+            let r = redis_only::run(url, &params, players, service_games.unwrap_or(&[])).await?;
             r.print("redis-only", "commit script");
             Some(r)
         }
@@ -494,6 +495,7 @@ async fn service_run(
         games_finished: shared.finished.load(Ordering::Relaxed),
         sizes: None,
         consistency,
+        sample_games: tracks.iter().take(64).map(|t| t.game_id.clone()).collect(),
     })
 }
 

@@ -201,6 +201,13 @@ async fn both_runs_and_their_ratio() {
         / v["redis_only"]["commits_per_s"].as_f64().unwrap();
     assert!((ratio - expected).abs() < 1e-9 * expected.max(1.0), "{v}");
     assert!(stdout.contains("ratio: "), "{stdout}");
+    // The commits carry states of the size the service stored for the same game.
+    let r = &v["redis_only"];
+    let (ours, service) = (
+        r["state_bytes_avg"].as_f64().unwrap(),
+        r["service_state_bytes_avg"].as_f64().unwrap(),
+    );
+    assert!(ours > service / 2.0 && ours < service * 2.0, "{r}");
 }
 
 #[tokio::test]

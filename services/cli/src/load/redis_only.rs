@@ -103,6 +103,7 @@ fn sizes(trajectories: &[Trajectory]) -> Sizes {
         state_avg: moves.iter().map(|m| m.0.len()).sum::<usize>() as f64 / n,
         state_max: moves.iter().map(|m| m.0.len()).max().unwrap_or(0),
         events_avg: moves.iter().map(|m| m.2.len()).sum::<usize>() as f64 / n,
+        service_state: None,
     }
 }
 
@@ -110,6 +111,7 @@ pub(super) async fn run(
     url: &str,
     params: &Params,
     players: Option<u32>,
+    service_games: &[String],
 ) -> anyhow::Result<RunReport> {
     let (game, seed, n) = (
         params.game.clone(),
@@ -120,7 +122,13 @@ pub(super) async fn run(
         tokio::task::spawn_blocking(move || play_trajectories(&game, players, n, seed))
             .await
             .context("playing the games in-process failed")??;
-    let sizes = sizes(&trajectories);
+    let mut sizes = sizes(&trajectories);
+    if !service_games.is_empty() {
+        match stored_state_sizes(url, service_games).await {
+            Ok(found) => sizes.service_state = found,
+            Err(e) => eprintln!("could not read the service games' state sizes: {e:#}"),
+        }
+    }
     println!(
         "signoria load --redis-only: {} with {} players ({} games played in-process, {} moves), \
          {} games at once, {:.1} s{} against {url}",
@@ -182,7 +190,33 @@ pub(super) async fn run(
         games_finished: shared.finished.load(Ordering::Relaxed),
         sizes: Some(sizes),
         consistency,
+        sample_games: Vec::new(),
     })
+}
+
+/// Average stored state size of `games` (those still in Redis) and how many
+/// were found.
+async fn stored_state_sizes(url: &str, games: &[String]) -> anyhow::Result<Option<(f64, usize)>> {
+    let client = redis::Client::open(url)?;
+    let mut conn = client.get_multiplexed_async_connection().await?;
+    let mut lens = Vec::new();
+    for id in games {
+        let [meta, ..] = game_keys(id);
+        let len: usize = redis::cmd("HSTRLEN")
+            .arg(meta)
+            .arg("state")
+            .query_async(&mut conn)
+            .await?;
+        if len > 0 {
+            lens.push(len);
+        }
+    }
+    Ok((!lens.is_empty()).then(|| {
+        (
+            lens.iter().sum::<usize>() as f64 / lens.len() as f64,
+            lens.len(),
+        )
+    }))
 }
 
 async fn remove_games(url: &str, tracks: &[Arc<GameTrack>]) -> anyhow::Result<()> {

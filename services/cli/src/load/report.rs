@@ -138,6 +138,9 @@ pub struct Sizes {
     pub state_avg: f64,
     pub state_max: usize,
     pub events_avg: f64,
+    /// The stored states of games the service run played, for comparison:
+    /// average bytes and how many were sampled.
+    pub service_state: Option<(f64, usize)>,
 }
 
 /// One run: the service through gRPC, or the commit script straight on Redis.
@@ -157,6 +160,8 @@ pub struct RunReport {
     pub games_finished: usize,
     pub sizes: Option<Sizes>,
     pub consistency: Consistency,
+    /// A few of the games this run played (for sampling their stored sizes).
+    pub sample_games: Vec<String>,
 }
 
 impl RunReport {
@@ -193,6 +198,11 @@ impl RunReport {
                 "  stored per commit: state {:.0} bytes on average (max {}), events {:.0} bytes",
                 s.state_avg, s.state_max, s.events_avg
             );
+            if let Some((avg, n)) = s.service_state {
+                println!(
+                    "  stored state of the service run's games at its end: {avg:.0} bytes on average ({n} sampled)"
+                );
+            }
         }
         if self.rejections.is_empty() {
             println!("  rejections: none");
@@ -259,6 +269,7 @@ impl RunReport {
             v["state_bytes_avg"] = s.state_avg.into();
             v["state_bytes_max"] = s.state_max.into();
             v["events_bytes_avg"] = s.events_avg.into();
+            v["service_state_bytes_avg"] = s.service_state.map(|(avg, _)| avg).into();
         }
         v
     }
