@@ -324,6 +324,7 @@ pub fn casualty_moves(s: &State, attackers: bool) -> Vec<Move> {
     } else {
         b.defenders.clone()
     };
+    l.sort_unstable();
     l.dedup();
     l.into_iter()
         .map(|fighter| Move::Casualty { fighter })

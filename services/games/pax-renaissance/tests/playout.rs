@@ -135,6 +135,14 @@ fn playouts_reach_every_decision_kind() {
             let mut rng = signoria_engine::GameRng::from_seed(seed);
             while let Some(&seat) = P::pending(&s).first() {
                 let legal = P::legal_moves(&s, seat);
+                let mut keys: Vec<String> = legal.iter().map(|m| format!("{m:?}")).collect();
+                keys.sort();
+                keys.dedup();
+                assert_eq!(
+                    keys.len(),
+                    legal.len(),
+                    "{players}p seed {seed}: duplicate legal moves"
+                );
                 // Prefer anything but ending the turn, so that games go deep.
                 let keep: Vec<_> = legal
                     .iter()
