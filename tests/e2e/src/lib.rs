@@ -83,6 +83,8 @@ pub struct ServerProcess {
     /// and prints it); restarts reuse it.
     port: u16,
     storage: Storage,
+    /// More `signoria serve` arguments, on every start.
+    extra_args: Vec<String>,
     dir: PathBuf,
     child: Option<Child>,
     /// Incremented per start, for the log file name.
@@ -93,9 +95,15 @@ impl ServerProcess {
     /// Starts `signoria serve` on a free loopback port and waits until its gRPC
     /// health check reports SERVING.
     pub async fn start(storage: Storage) -> Result<ServerProcess> {
+        ServerProcess::start_with(storage, &[]).await
+    }
+
+    /// [`ServerProcess::start`] with more `signoria serve` arguments.
+    pub async fn start_with(storage: Storage, extra_args: &[&str]) -> Result<ServerProcess> {
         let mut server = ServerProcess {
             port: 0,
             storage,
+            extra_args: extra_args.iter().map(|a| (*a).to_owned()).collect(),
             dir: unique_temp_dir("signoria-e2e-server"),
             child: None,
             starts: 0,
@@ -141,6 +149,7 @@ impl ServerProcess {
         if let Storage::Redis(url) = &self.storage {
             cmd.arg("--redis").arg(url);
         }
+        cmd.args(&self.extra_args);
         cmd.env("SIGNORIA_TOKEN_SECRET", TOKEN_SECRET)
             .env(
                 "RUST_LOG",
