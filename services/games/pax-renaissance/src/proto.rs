@@ -457,6 +457,91 @@ pub fn view_to_pb(v: &View) -> pb::View {
             .map(|w| format!("{w:?}"))
             .unwrap_or_default(),
         supply: v.supply.iter().flatten().map(|&x| x as u32).collect(),
+        decision: Some(decision_pb(&v.task)),
+        battle: v.battle.as_ref().map(battle_pb),
+        winner_typed: v.winner.as_ref().map(|w| match w {
+            Winner::Declared { seat, victory } => pb::Winner {
+                victory: Some(*victory as u32),
+                seats: vec![*seat as u32],
+            },
+            Winner::Patron { seats } => pb::Winner {
+                victory: None,
+                seats: seats.iter().map(|&x| x as u32).collect(),
+            },
+        }),
+    }
+}
+
+fn agent_pb(a: &crate::tables::Agent) -> pb::Agent {
+    use crate::tables::Agent as A;
+    let (kind, r) = match a {
+        A::Bishop(r) => (0, Some(*r)),
+        A::Knight(r) => (1, Some(*r)),
+        A::Rook(r) => (2, Some(*r)),
+        A::Pirate(r) => (3, Some(*r)),
+        A::Pawn => (4, None),
+    };
+    pb::Agent {
+        kind,
+        religion: r.map(|r| r.index() as u32),
+    }
+}
+
+fn decision_pb(t: &Task) -> pb::Decision {
+    use pb::decision::{self as d, Kind};
+    let kind = match t {
+        Task::Turn => Kind::Turn(d::Turn {}),
+        Task::Ops { side, used } => Kind::Ops(d::Ops {
+            side: side_pb(*side),
+            used: used.iter().map(|&m| member_pb(m)).collect(),
+        }),
+        Task::ActivateVictory => Kind::ActivateVictory(d::ActivateVictory {}),
+        Task::DiscardHand { seat } => Kind::DiscardHand(d::DiscardHand { seat: *seat as u32 }),
+        Task::Agents { card, map, agents } => Kind::Agents(d::Agents {
+            card: *card as u32,
+            map: map.map(|m| m as u32),
+            agents: agents.iter().map(agent_pb).collect(),
+        }),
+        Task::Pacify { member } => Kind::Pacify(d::Pacify {
+            member: Some(member_pb(*member)),
+        }),
+        Task::TaxResponse {
+            victim,
+            border,
+            map,
+        } => Kind::TaxResponse(d::TaxResponse {
+            victim: *victim as u32,
+            border: *border as u32,
+            map: *map as u32,
+        }),
+        Task::Levy { map } => Kind::Levy(d::Levy { map: *map as u32 }),
+        Task::Casualties { attackers, count } => Kind::Casualties(d::Casualties {
+            attackers: *attackers,
+            count: *count as u32,
+        }),
+        Task::Survivors => Kind::Survivors(d::Survivors {}),
+        Task::TheocracyFlip { map } => Kind::TheocracyFlip(d::TheocracyFlip { map: *map as u32 }),
+        Task::Regime { map, .. } => Kind::Regime(d::Regime { map: *map as u32 }),
+        Task::Concession { map } => Kind::Concession(d::Concession { map: *map as u32 }),
+        Task::Liberate { map } => Kind::Liberate(d::Liberate { map: *map as u32 }),
+    };
+    pb::Decision { kind: Some(kind) }
+}
+
+fn battle_pb(b: &Battle) -> pb::Battle {
+    let (war, religion) = match b.war {
+        War::Campaign => (0, None),
+        War::Conspiracy => (1, None),
+        War::PeasantRevolt => (2, None),
+        War::Religious(r) => (3, Some(r.index() as u32)),
+    };
+    pb::Battle {
+        war,
+        religion,
+        map: b.map as u32,
+        attackers: b.attackers.iter().map(|&f| fighter_pb(f)).collect(),
+        defenders: b.defenders.iter().map(|&f| fighter_pb(f)).collect(),
+        survivors: b.survivors.iter().map(|&f| fighter_pb(f)).collect(),
     }
 }
 

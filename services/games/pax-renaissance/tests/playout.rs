@@ -78,6 +78,8 @@ fn moves_round_trip_through_proto() {
                 for v in signoria_engine::testkit::viewers(players) {
                     let pb = P::view_to_pb(&P::view(&s, v));
                     assert_eq!(pb.players.len(), players);
+                    assert!(pb.decision.as_ref().is_some_and(|d| d.kind.is_some()));
+                    assert_eq!(pb.battle.is_some(), s.battle.is_some());
                 }
                 let m = legal[rng.index(legal.len())].clone();
                 for e in P::apply(&mut s, seat, &m).unwrap() {
