@@ -151,7 +151,7 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
         }
         Move::SellHand { card } => {
             take_from_hand(s, card);
-            s.discards.push(card);
+            s.hand_discards.push(card);
             board::gain_china(s, seat, 2); // E3
         }
         Move::Sell { member } => {

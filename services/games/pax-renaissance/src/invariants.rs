@@ -136,6 +136,7 @@ pub fn violations(s: &State) -> Vec<String> {
         .flatten()
         .for_each(|c| mark(c.card));
     s.discards.iter().for_each(|&c| mark(c));
+    s.hand_discards.iter().for_each(|&c| mark(c));
     s.set_aside.iter().for_each(|&c| mark(c));
     for (i, p) in s.players.iter().enumerate() {
         p.hand.iter().for_each(|&c| mark(c));

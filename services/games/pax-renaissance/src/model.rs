@@ -199,6 +199,9 @@ pub struct State {
     /// Cards set aside at setup, never seen [C5].
     pub set_aside: Vec<CardId>,
     pub discards: Vec<CardId>,
+    /// Cards that left a hand by discard or sale: out of the game, never shown (hands are secret).
+    #[serde(default)]
+    pub hand_discards: Vec<CardId>,
     pub empires: Vec<EmpireState>,
     /// Map cards turned to their back side [B5].
     pub flipped: Vec<bool>,

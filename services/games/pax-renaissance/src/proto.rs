@@ -449,6 +449,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
         uncovered: v.uncovered.to_vec(),
         victory_active: v.victory_active.to_vec(),
         discards: v.discards.iter().map(|&c| c as u32).collect(),
+        hand_discards: v.hand_discards,
         task: format!("{:?}", v.task),
         pending: v.pending.iter().map(|&s| s as u32).collect(),
         winner: v

@@ -167,7 +167,7 @@ fn execute(s: &mut State, seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
             let h = &mut s.players[seat].hand;
             let i = h.iter().position(|c| c == card).unwrap();
             h.remove(i);
-            s.discards.push(*card);
+            s.hand_discards.push(*card);
             s.stack.pop();
         }
         Move::PlaceAgent { .. } | Move::SkipAgent => agents::execute(s, mv, ev),

@@ -111,6 +111,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         decks,
         set_aside,
         discards: Vec::new(),
+        hand_discards: Vec::new(),
         empires: vec![
             EmpireState {
                 owner: None,

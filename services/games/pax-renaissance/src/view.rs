@@ -56,6 +56,9 @@ pub struct View {
     pub victory_active: [bool; 4],
     pub supply: [[u8; 3]; 3],
     pub discards: Vec<CardId>,
+    /// How many cards left hands by discard or sale (which ones: omniscient only).
+    pub hand_discards: u32,
+    pub hand_discards_secret: Option<Vec<CardId>>,
     pub task: Task,
     pub battle: Option<Battle>,
     pub winner: Option<Winner>,
@@ -121,6 +124,8 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         victory_active: s.victory_active,
         supply: s.supply,
         discards: s.discards.clone(),
+        hand_discards: s.hand_discards.len() as u32,
+        hand_discards_secret: omni.then(|| s.hand_discards.clone()),
         task: s.stack.last().cloned().unwrap_or(Task::Turn),
         battle: s.battle.clone(),
         winner: s.winner.clone(),

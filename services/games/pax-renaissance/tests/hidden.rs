@@ -88,6 +88,33 @@ fn hands_are_secret_counts_public() {
     }
 }
 
+/// A card sold from hand stays secret: two states that differ only in which
+/// card was sold look the same to everyone else.
+#[test]
+fn sold_hand_cards_stay_secret() {
+    let mut s = P::setup(&Options::default(), 2, 11).unwrap();
+    let seat = P::pending(&s)[0];
+    let buy = P::legal_moves(&s, seat)
+        .into_iter()
+        .find(|m| matches!(m, Move::Buy { .. }))
+        .unwrap();
+    P::apply(&mut s, seat, &buy).unwrap();
+    let card = s.players[seat].hand[0];
+    P::apply(&mut s, seat, &Move::SellHand { card }).unwrap();
+    let mut t = s.clone();
+    let other = t.set_aside[0];
+    t.set_aside[0] = card;
+    t.set_aside.sort_unstable();
+    t.hand_discards = vec![other];
+    for v in viewers(2) {
+        if v == Viewer::Omniscient {
+            assert_ne!(P::view(&s, v), P::view(&t, v));
+        } else {
+            assert_eq!(P::view(&s, v), P::view(&t, v), "{v:?} learns the sold card");
+        }
+    }
+}
+
 #[test]
 fn hand_card_events_are_addressed_to_the_owner_only() {
     // Random games: whenever a card leaves a hand by discard or sale, the public

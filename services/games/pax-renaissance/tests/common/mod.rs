@@ -99,6 +99,7 @@ fn detach_card(s: &mut State, c: CardId) {
     }
     s.set_aside.retain(|&x| x != c);
     s.discards.retain(|&x| x != c);
+    s.hand_discards.retain(|&x| x != c);
     for row in s.market.iter_mut() {
         for slot in row.iter_mut() {
             if slot.as_ref().is_some_and(|m| m.card == c) {
