@@ -401,9 +401,7 @@ pub fn strip_empire(s: &mut State, e: MapId) {
 /// returns the bishop of its slot if it was a root.
 pub fn detach_empire(s: &mut State, e: MapId) -> Option<Religion> {
     let es = &s.empires[e as usize];
-    if es.owner.is_none() {
-        return None;
-    }
+    es.owner?;
     if es.suzerain.is_some() {
         s.empires[e as usize].suzerain = None;
         return None;
