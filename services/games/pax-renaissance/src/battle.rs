@@ -16,12 +16,15 @@ fn war_of(card: CardId) -> War {
 }
 
 /// E2.1: knight and rook agents fight (pawns only in peasant revolts,
-/// RULINGS R-15); bishops (and other pawns) are placed afterwards.
+/// RULINGS R-15; in a religious war only the faithful colour, K1); the other
+/// agents (bishops among them) are placed afterwards.
 pub fn split_agents(card: CardId, agents: &[Agent]) -> (Vec<Agent>, Vec<Agent>) {
     let war = war_of(card);
-    agents.iter().partition(|a| match a {
-        Agent::Knight(_) | Agent::Rook(_) => true,
-        Agent::Pawn => war == War::PeasantRevolt,
+    agents.iter().partition(|a| match (a, war) {
+        // K1: in a religious war only agents of the war's colour attack.
+        (Agent::Knight(r) | Agent::Rook(r), War::Religious(w)) => *r == w,
+        (Agent::Knight(_) | Agent::Rook(_), _) => true,
+        (Agent::Pawn, _) => war == War::PeasantRevolt,
         _ => false,
     })
 }

@@ -414,6 +414,13 @@ fn r15_pawn_agents_fight_only_in_revolts() {
     assert_eq!(rest, vec![Agent::Pawn, Agent::Bishop(W)]);
     let (fight, _) = battle::split_agents(card("flanders_guilds"), &[Agent::Pawn]);
     assert_eq!(fight, vec![Agent::Pawn]);
+    // a crusade commits only white knights and rooks.
+    let (fight, rest) = battle::split_agents(
+        card("the_jesuits"),
+        &[Agent::Knight(W), Agent::Rook(RED), Agent::Pawn],
+    );
+    assert_eq!(fight, vec![Agent::Knight(W)]);
+    assert_eq!(rest, vec![Agent::Rook(RED), Agent::Pawn]);
 }
 
 #[test]
