@@ -145,6 +145,18 @@ fn playouts_reach_every_decision_kind() {
                     legal.len(),
                     "{players}p seed {seed}: duplicate legal moves"
                 );
+                let mut labels: Vec<String> = legal
+                    .iter()
+                    .map(|m| P::describe_move(&s, seat, m))
+                    .collect();
+                labels.sort();
+                let n = labels.len();
+                labels.dedup();
+                assert_eq!(
+                    labels.len(),
+                    n,
+                    "{players}p seed {seed}: two legal moves share a label: {legal:?}"
+                );
                 // Prefer anything but ending the turn, so that games go deep.
                 let keep: Vec<_> = legal
                     .iter()
