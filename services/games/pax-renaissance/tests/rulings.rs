@@ -910,3 +910,38 @@ fn r44_diet_of_worms() {
     );
     assert_eq!(task(&s), Task::Turn);
 }
+
+#[test]
+fn r48_hospitaller_rooks_join_crusades() {
+    let mut s = blank(2);
+    put_city(&mut s, city("algiers"), piece(Shape::Rook, B));
+    put_city(&mut s, city("venice"), piece(Shape::Rook, W));
+    let j = card("the_jesuits");
+    to_hand(&mut s, 0, j);
+    let crusade = Move::Play {
+        card: j,
+        oneshot: true,
+        map: None,
+    };
+    assert!(
+        !legal(&s).contains(&crusade),
+        "a rook next door does not attack"
+    );
+    to_tableau(&mut s, 0, card("knights_hospitaller"));
+    assert!(
+        legal(&s).contains(&crusade),
+        "with the Hospitallers it does"
+    );
+    go(&mut s, crusade);
+    go(
+        &mut s,
+        Move::Casualty {
+            fighter: Fighter::City(city("algiers"), piece(Shape::Rook, B)),
+        },
+    );
+    assert_eq!(
+        s.cities[city("venice") as usize].len() + s.cities[city("algiers") as usize].len(),
+        0,
+        "1 against 1"
+    );
+}
