@@ -152,7 +152,7 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
         Move::SellHand { card } => {
             take_from_hand(s, card);
             s.hand_discards.push(card);
-            board::gain_china(s, seat, 2); // E3
+            board::gain_china(s, seat, crate::data::constants().sell_florins as i64); // E3
         }
         Move::Sell { member } => {
             let price = sell_price(s, member);
@@ -179,8 +179,11 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
 
 /// E3: 2 florins; a crowned pair 4; "sell for 4" abilities when active (RULINGS R-10).
 pub fn sell_price(s: &State, root: Member) -> i64 {
+    let k = crate::data::constants();
     match root {
-        Member::Empire(e) if s.empires[e as usize].queen.is_some() => 4,
+        Member::Empire(e) if s.empires[e as usize].queen.is_some() => {
+            k.crowned_pair_sell_florins as i64
+        }
         Member::Card(c) if !board::disabled(s, root) => t()
             .card(c)
             .abilities
@@ -192,8 +195,8 @@ pub fn sell_price(s: &State, root: Member) -> i64 {
                     None
                 }
             })
-            .unwrap_or(2),
-        _ => 2,
+            .unwrap_or(k.sell_florins as i64),
+        _ => k.sell_florins as i64,
     }
 }
 

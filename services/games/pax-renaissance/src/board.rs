@@ -185,7 +185,7 @@ pub fn hand_limit(s: &State, seat: Seat) -> Option<usize> {
     if has_ability(s, seat, &Ability::NoHandLimit) {
         None
     } else {
-        Some(2)
+        Some(crate::data::constants().hand_limit as usize)
     }
 }
 

@@ -80,17 +80,18 @@ pub fn violations(s: &State) -> Vec<String> {
     }
     for r in 0..3 {
         for k in 0..3 {
-            if count[r][k] != LIMITS[r][k] as i64 {
+            if count[r][k] != limits()[r][k] as i64 {
                 v.push(format!(
                     "token count religion {r} kind {k}: {} != {}",
-                    count[r][k], LIMITS[r][k]
+                    count[r][k],
+                    limits()[r][k]
                 ));
             }
         }
     }
     for (i, d) in dice.iter().enumerate() {
-        if *d != DICE as i64 {
-            v.push(format!("seat {i} dice: {d} != {DICE}"));
+        if *d != crate::model::dice() as i64 {
+            v.push(format!("seat {i} dice: {d} != {}", crate::model::dice()));
         }
     }
     // No token on an illegal space.

@@ -75,7 +75,7 @@ pub fn update(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
         for c in cards.iter_mut() {
             c.fresh = false;
         }
-        while cards.len() < 6 {
+        while cards.len() < row_size() {
             let from = if !s.decks[r].is_empty() { r } else { 1 - r };
             match s.decks[from].pop() {
                 Some(card) => {
@@ -99,9 +99,14 @@ pub fn update(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
             s.leftover[r] = 0;
         }
         s.market[r] = cards.into_iter().map(Some).collect();
-        while s.market[r].len() < 6 {
+        while s.market[r].len() < row_size() {
             s.market[r].push(None);
         }
     }
     !exhausted
+}
+
+/// Cards per market row [C6].
+fn row_size() -> usize {
+    crate::data::constants().market_row_size as usize
 }

@@ -246,8 +246,28 @@ pub const VICTORIES: [&str; 5] = [
 ];
 
 /// Token limits [Glossar: SPIELSTEIN-VERWALTUNG]: knights, rooks, bishops per religion.
-pub const LIMITS: [[u8; 3]; 3] = [[10, 10, 5], [7, 7, 5], [7, 7, 5]];
-pub const DICE: u8 = 10;
+/// By religion index: [knights, rooks, bishops], from `data/game.json`.
+pub fn limits() -> [[u8; 3]; 3] {
+    let k = crate::data::constants();
+    let r = |x: Religion| {
+        let d = match x {
+            Religion::Catholic => crate::data::Religion::Catholic,
+            Religion::Islamic => crate::data::Religion::Islamic,
+            Religion::Reformist => crate::data::Religion::Reformist,
+        };
+        [k.knights.get(d), k.rooks.get(d), k.bishops_per_religion]
+    };
+    [
+        r(Religion::Catholic),
+        r(Religion::Islamic),
+        r(Religion::Reformist),
+    ]
+}
+
+/// Dice per player [B1].
+pub fn dice() -> u8 {
+    crate::data::constants().pawns_per_player
+}
 /// The bank's florins at the start; florins are unlimited [Glossar: FLORINE], so
 /// China starts large and never runs dry in practice.
 pub const CHINA_START: i64 = 100_000;

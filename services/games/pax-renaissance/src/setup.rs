@@ -13,6 +13,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         )));
     }
     let tb = t();
+    let k = crate::data::constants();
     let mut rng = GameRng::from_seed(seed);
     // C2: player cards at random.
     let mut banks: Vec<u8> = (0..tb.banks.len() as u8).collect();
@@ -28,7 +29,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
     let mut borders = vec![None; tb.borders.len()];
     for (seat, &bank) in banks.iter().enumerate() {
         let order = (seat + players - first) % players;
-        let florins = 3 + order as i64; // C7: 3, 4, 5, 6 in turn order
+        let florins = k.starting_florins[order] as i64; // C7: 3, 4, 5, 6 in turn order
         china -= florins;
         // C3: one die on the bank's starting border.
         borders[tb.banks[bank as usize].border as usize] = Some(BorderToken::Concession(seat));
@@ -38,12 +39,12 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
             hand: Vec::new(),
             tableau: [Vec::new(), Vec::new()],
             spinsters: Vec::new(),
-            dice: DICE - 1,
+            dice: dice() - 1,
             eliminated: false,
         });
     }
     // C4: every capital receives the token(s) printed there.
-    let mut supply = LIMITS;
+    let mut supply = limits();
     let mut cities = vec![Vec::new(); tb.cities.len()];
     for (i, c) in tb.cities.iter().enumerate() {
         if c.capital {
@@ -66,7 +67,9 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
     }
     if options.expert {
         rng.shuffle(&mut pools[1]);
-        let moved: Vec<CardId> = pools[1].drain(..11.min(pools[1].len())).collect();
+        let moved: Vec<CardId> = pools[1]
+            .drain(..(k.expert_west_cards_to_east as usize).min(pools[1].len()))
+            .collect();
         pools[0].extend(moved);
     }
     let mut decks: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
@@ -75,10 +78,14 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         let i = side.index();
         let mut pool = pools[i].clone();
         rng.shuffle(&mut pool);
-        let mut bottom: Vec<CardId> = pool.drain(..12.min(pool.len())).collect();
+        let mut bottom: Vec<CardId> = pool
+            .drain(..(k.deck_bottom_cards as usize).min(pool.len()))
+            .collect();
         bottom.extend(comets[i].iter().copied());
         rng.shuffle(&mut bottom);
-        let top: Vec<CardId> = pool.drain(..(4 * players).min(pool.len())).collect();
+        let top: Vec<CardId> = pool
+            .drain(..(k.deck_cards_per_player as usize * players).min(pool.len()))
+            .collect();
         set_aside.extend(pool);
         // Top of the deck is the end of the vector.
         decks[i] = bottom;
@@ -88,7 +95,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
     // C6: six cards per row; the one farthest from the deck (column 0) face down.
     let mut market: [Vec<Option<MarketCard>>; 2] = [Vec::new(), Vec::new()];
     for i in 0..2 {
-        for _ in 0..6 {
+        for _ in 0..k.market_row_size {
             let card = decks[i].pop().expect("deck has at least 6 cards");
             market[i].push(Some(MarketCard {
                 card,

@@ -20,14 +20,16 @@ pub fn call(s: &mut State, row: Side, ev: &mut Vec<Scoped<Event>>) {
     // G1: the fair card is discarded; its florins, the leftovers and China's bonus are the profits.
     let mc = s.market[r][0].take().expect("fair card");
     s.discards.push(mc.card);
-    let bonus = if s.n() == 2 { 1 } else { 2 };
+    let k = crate::data::constants();
+    let bonus = k.fair_bonus(s.n()) as i64;
     s.china -= bonus;
     let mut profits = mc.florins + bonus + std::mem::take(&mut s.leftover[r]);
     let centre = active_centre(s, row);
     // G2: the initiator takes 1 (not in the bankruptcy variant, G6).
     if !s.options.bankruptcy {
-        profits -= 1;
-        s.players[seat].florins += 1;
+        let take = (k.fair_initiator_florins as i64).min(profits);
+        profits -= take;
+        s.players[seat].florins += take;
         if profits == 0 {
             ev.push(Scoped::public(Event::Note {
                 text: "the voyage ends before it begins".into(),

@@ -80,19 +80,21 @@ pub fn meets(s: &State, seat: Seat, victory: u8) -> bool {
             board::prestige(s, seat, k) > best_other(s, seat, |o| board::prestige(s, o, k))
         }),
         1 => {
-            let margin = if s.n() == 2 { 3 } else { 2 };
+            let margin = crate::data::constants().imperial_margin(s.n()) as i64;
             kings(s, seat) >= best_other(s, seat, |o| kings(s, o)) + margin
         }
         2 => {
             board::concessions(s, seat) as i64
-                >= best_other(s, seat, |o| board::concessions(s, o) as i64) + 2
+                >= best_other(s, seat, |o| board::concessions(s, o) as i64)
+                    + crate::data::constants().globalization_concession_margin as i64
                 && board::prestige(s, seat, Prestige::Discovery)
                     > best_other(s, seat, |o| board::prestige(s, o, Prestige::Discovery))
         }
         3 => {
             republics(s, seat) > best_other(s, seat, |o| republics(s, o))
                 && board::prestige(s, seat, Prestige::Law)
-                    >= best_other(s, seat, |o| board::prestige(s, o, Prestige::Law)) + 2
+                    >= best_other(s, seat, |o| board::prestige(s, o, Prestige::Law))
+                        + crate::data::constants().renaissance_law_margin as i64
         }
         _ => false,
     }
