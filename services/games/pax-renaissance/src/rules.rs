@@ -188,7 +188,7 @@ fn execute(s: &mut State, seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
                 }
             }
         }
-        Move::PayTax | Move::RefuseTax => ops::tax_response(s, matches!(mv, Move::PayTax)),
+        Move::PayTax | Move::RefuseTax => ops::tax_response(s, matches!(mv, Move::PayTax), ev),
         Move::Levy { city } => tradefair::place_levy(s, *city),
         Move::Casualty { .. } | Move::PlaceSurvivor { .. } | Move::FlipMap { .. } => {
             battle::execute(s, mv, ev)
@@ -238,7 +238,7 @@ pub fn advance(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
             Task::TaxResponse { victim, .. } => {
                 // F4: with no florin the owner must accept repression.
                 if s.players[victim].florins == 0 {
-                    ops::tax_response(s, false);
+                    ops::tax_response(s, false, ev);
                     continue;
                 }
                 return;

@@ -30,6 +30,11 @@ pub fn call(s: &mut State, row: Side, ev: &mut Vec<Scoped<Event>>) {
         let take = (k.fair_initiator_florins as i64).min(profits);
         profits -= take;
         s.players[seat].florins += take;
+        ev.push(Scoped::public(Event::Florins {
+            seat,
+            delta: take,
+            why: "trade fair initiator".into(),
+        }));
         if profits == 0 {
             ev.push(Scoped::public(Event::Note {
                 text: "the voyage ends before it begins".into(),
@@ -54,6 +59,11 @@ pub fn call(s: &mut State, row: Side, ev: &mut Vec<Scoped<Event>>) {
                 let pay = want.min(profits);
                 profits -= pay;
                 s.players[o].florins += pay;
+                ev.push(Scoped::public(Event::Florins {
+                    seat: o,
+                    delta: pay,
+                    why: format!("concession on {}", board::border_name(b)),
+                }));
             }
             Some(BorderToken::Pirate(_)) => {
                 profits -= 1;

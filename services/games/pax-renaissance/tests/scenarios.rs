@@ -558,7 +558,21 @@ fn fair_setup(profit_on_card: i64) -> State {
 #[test]
 fn t12_trade_fair_ending_early() {
     let mut s = fair_setup(0); // 3 players: China adds 2
-    go(&mut s, Move::TradeFair { row: Side::East });
+    let evs =
+        signoria_pax_renaissance::rules::apply(&mut s, 0, &Move::TradeFair { row: Side::East })
+            .unwrap();
+    let paid: Vec<(usize, i64)> = evs
+        .iter()
+        .filter_map(|e| match &e.event {
+            Event::Florins { seat, delta, .. } => Some((*seat, *delta)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        paid,
+        vec![(0, 1), (1, 1)],
+        "initiator and Yellow, announced publicly"
+    );
     assert_eq!(
         (
             s.players[0].florins,

@@ -33,7 +33,7 @@ pub fn execute(s: &mut State, border: BorderId, map: MapId) {
 }
 
 /// The victim pays 1 florin to China or its concession is repressed onto the taxing empire.
-pub fn tax_response(s: &mut State, pay: bool) {
+pub fn tax_response(s: &mut State, pay: bool, ev: &mut Vec<signoria_engine::Scoped<Event>>) {
     let Some(Task::TaxResponse {
         victim,
         border,
@@ -44,8 +44,16 @@ pub fn tax_response(s: &mut State, pay: bool) {
     };
     if pay {
         board::pay_china(s, victim, 1);
+        ev.push(signoria_engine::Scoped::public(Event::Florins {
+            seat: victim,
+            delta: -1,
+            why: "tax".into(),
+        }));
     } else {
         s.borders[border as usize] = None;
         board::repress_onto(s, Token::Serf(victim), map);
+        ev.push(signoria_engine::Scoped::public(Event::Note {
+            text: format!("seat {victim}'s concession is repressed"),
+        }));
     }
 }
