@@ -29,8 +29,9 @@ pub fn republics(s: &State, seat: Seat) -> i64 {
 }
 
 /// L3 supremacy: more bishops of the colour in play than the other two
-/// together, and more colour-matching tokens in its theocracies than each
-/// other religion has in its own.
+/// together, and more colour-matching tokens in its theocracies than the two
+/// other religions have in theirs together (seed L585-587: "als die beiden
+/// anderen RELIGIONEN in den ihren zusammen").
 pub fn supreme(s: &State) -> Option<Religion> {
     let bishops = |r: Religion| -> i64 {
         s.players
@@ -68,7 +69,7 @@ pub fn supreme(s: &State) -> Option<Religion> {
     Religion::ALL.into_iter().find(|&r| {
         let others: Vec<Religion> = Religion::ALL.into_iter().filter(|&q| q != r).collect();
         bishops(r) > others.iter().map(|&q| bishops(q)).sum::<i64>()
-            && others.iter().all(|&q| strength(r) > strength(q))
+            && strength(r) > others.iter().map(|&q| strength(q)).sum::<i64>()
     })
 }
 

@@ -475,6 +475,33 @@ fn e95_globalization_and_renaissance_boundaries() {
     assert!(victory::meets(&s, 0, 3));
 }
 
+/// E-96, L3 (seed L585-587): a religion is supreme only with more tokens in its
+/// theocracies than the two other religions have in theirs *together*
+/// ("als die beiden anderen RELIGIONEN in den ihren zusammen"), not more than
+/// each of them alone.
+#[test]
+fn e96_holy_supremacy_counts_the_others_together() {
+    let mut s = blank(2);
+    s.victory_active = [true; 4];
+    to_tableau(&mut s, 0, card("the_handsome")); // Islamic prestige
+    s.supply[B.index()][2] -= 1;
+    s.players[0].tableau[0][0].bishop = Some(B);
+    // Islam: Cairo's rook and a pirate next to Mamluk = 2.
+    put_city(&mut s, city("cairo"), piece(Shape::Rook, B));
+    put_pirate(&mut s, border("ottoman_mamluk"), B);
+    // Catholic: a white knight in Venice (Papal States) = 1.
+    put_city(&mut s, city("venice"), piece(Shape::Knight, W));
+    assert_eq!(victory::supreme(&s), Some(B), "2 against 1 + 0");
+    assert!(victory::meets(&s, 0, 0));
+    // Reformist: England turned to its Reformist theocracy with a red rook = 1.
+    s.flipped[emp(E::England) as usize] = true;
+    put_city(&mut s, city("london"), piece(Shape::Rook, RED));
+    check(&s);
+    assert_eq!(victory::supreme(&s), None, "2 is not more than 1 + 1");
+    assert!(!victory::meets(&s, 0, 0));
+    assert!(!legal(&s).contains(&Move::DeclareVictory { victory: 0 }));
+}
+
 /// The contract: a seat that is not pending is refused; an unlisted move is
 /// refused as illegal and leaves the state unchanged.
 #[test]
