@@ -470,6 +470,53 @@ fn player_cards_start_on_distinct_borders() {
     assert_eq!(player_cards().iter().filter(|p| p.always_first).count(), 1);
 }
 
+#[test]
+fn religious_war_agents_share_the_war_religion() {
+    // K1: a religious war's card agents attack "sofern sie die gleiche Farbe haben"; every
+    // crusade / reformation war / jihad card places agents of its war's colour only (the
+    // rules' R-42 relies on this; a 2nd-edition recolouring would show up here).
+    let mut wars = 0;
+    for c in &cards().all {
+        let Some(religion) = c.one_shot.as_ref().and_then(OneShot::war_religion) else {
+            continue;
+        };
+        wars += 1;
+        assert!(!c.agents.is_empty(), "{}: a war card places agents", c.id);
+        for a in &c.agents {
+            assert_eq!(a.religion, Some(religion), "{}: agent colour", c.id);
+        }
+    }
+    assert!(
+        wars >= 3,
+        "crusades, reformation wars and jihads exist [B4]"
+    );
+}
+
+#[test]
+fn pirates_and_corsairs_have_a_sea_border() {
+    // E2.2 / Glossar PIRAT: a pirate agent goes on a sea border around its location;
+    // F7: Corsair moves a pirate on a sea border of the location. A location without a
+    // sea border would make the agent or op dead print.
+    let m = map();
+    for c in &cards().all {
+        let pirate = c.agents.iter().any(|a| a.kind == AgentKind::Pirate);
+        let corsair = c.ops.iter().any(|o| matches!(o, Op::Corsair { .. }));
+        if !(pirate || corsair) {
+            continue;
+        }
+        let loc = c
+            .location
+            .expect("pirate and corsair cards have a location");
+        assert!(
+            loc.empires()
+                .iter()
+                .any(|e| m.borders_of(*e).any(|b| b.sea)),
+            "{}: no sea border at {loc:?}",
+            c.id
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // The seed fixture.
 
@@ -558,7 +605,7 @@ fn symbol_text(s: &CitySymbol) -> String {
     )
 }
 
-fn find_card(name: &str) -> &'static Card {
+fn find_card(name: &str) -> Result<&'static Card, String> {
     let hits: Vec<_> = cards()
         .all
         .iter()
@@ -568,21 +615,21 @@ fn find_card(name: &str) -> &'static Card {
                 || c.name_de.as_deref() == Some(name)
         })
         .collect();
-    assert_eq!(
-        hits.len(),
-        1,
-        "card named {name:?} in the seed: {} matches",
-        hits.len()
-    );
-    hits[0]
+    match hits.as_slice() {
+        [one] => Ok(one),
+        _ => Err(format!(
+            "card named {name:?} in the seed: {} matches",
+            hits.len()
+        )),
+    }
 }
 
-fn find_city(name: &str) -> &'static City {
+fn find_city(name: &str) -> Result<&'static City, String> {
     map()
         .cities
         .iter()
         .find(|c| c.name == name || c.name_de.as_deref() == Some(name))
-        .unwrap_or_else(|| panic!("city {name:?} named in the seed"))
+        .ok_or_else(|| format!("city {name:?} named in the seed"))
 }
 
 fn centre(s: &str) -> TradeCentre {
@@ -596,8 +643,38 @@ fn centre(s: &str) -> TradeCentre {
     }
 }
 
+/// Whether a card matches a `key=value` filter of the fixture's `cards_where`.
+fn card_matches(c: &Card, filter: &str) -> bool {
+    filter.split(',').all(|kv| {
+        let (k, v) = kv.split_once('=').expect("cards_where key=value");
+        let dbg = |x: &dyn std::fmt::Debug| snake(&format!("{x:?}"));
+        match k {
+            "deck" => dbg(&c.deck) == v,
+            "piece" => c.piece.is_some_and(|p| dbg(&p) == v),
+            "op" => c.ops.iter().any(|o| op_text(o) == v),
+            "prestige" => c.prestige.iter().any(|p| dbg(p) == v),
+            _ => panic!("cards_where key {k}"),
+        }
+    })
+}
+
+/// Agent kind a chess piece places (the piece in the card's corner shows the agents) [Glossar AGENTEN].
+fn piece_agent(p: Piece) -> Option<AgentKind> {
+    match p {
+        Piece::Bishop => Some(AgentKind::Bishop),
+        Piece::Knight => Some(AgentKind::Knight),
+        Piece::Rook => Some(AgentKind::Rook),
+        Piece::Pirate => Some(AgentKind::Pirate),
+        Piece::Pawn => Some(AgentKind::Pawn),
+        Piece::King | Piece::Queen => None,
+    }
+}
+
 fn count(what: &str) -> usize {
     let c = &cards().all;
+    let m = map();
+    let queens = || c.iter().filter(|x| x.is_queen());
+    let coronation = |x: &Card| matches!(x.one_shot, Some(OneShot::Coronation { .. }));
     match what {
         "cards_with_ability" => c.iter().filter(|x| x.ability.is_some()).count(),
         "comets_east" => cards().comets(Region::East).len(),
@@ -605,13 +682,67 @@ fn count(what: &str) -> usize {
         "deck_east" => c.iter().filter(|x| x.deck == Region::East).count(),
         "deck_west" => c.iter().filter(|x| x.deck == Region::West).count(),
         "empire_cards" => empire_cards().len(),
-        "map_cards" => map().map_cards.len(),
+        "map_cards" => m.map_cards.len(),
         "player_cards" => player_cards().len(),
         "victory_cards" => victory_cards().len(),
+        "queens_with_agents" => queens().filter(|x| !x.agents.is_empty()).count(),
+        "queens_with_location" => queens().filter(|x| x.location.is_some()).count(),
+        "queens_without_coronation" => queens().filter(|x| !coronation(x)).count(),
+        "coronations_off_queens" => c.iter().filter(|x| coronation(x) && !x.is_queen()).count(),
+        "comets_with_features" => c
+            .iter()
+            .filter(|x| x.is_comet())
+            .filter(|x| {
+                x.piece.is_some()
+                    || x.location.is_some()
+                    || !x.agents.is_empty()
+                    || !x.prestige.is_empty()
+                    || !x.ops.is_empty()
+                    || x.ability.is_some()
+                    || x.one_shot.is_some()
+            })
+            .count(),
+        "piece_agent_mismatches" => c
+            .iter()
+            .filter(|x| !x.is_comet() && !x.is_queen())
+            .filter(|x| {
+                let want = x.piece.and_then(piece_agent);
+                want.is_none()
+                    || x.agents.is_empty()
+                    || x.agents.iter().any(|a| Some(a.kind) != want)
+            })
+            .count(),
+        "map_cards_with_one_capital" => m
+            .map_cards
+            .iter()
+            .filter(|mc| m.cities_of(mc.empire).filter(|x| x.capital).count() == 1)
+            .count(),
+        "map_cards_with_theocracy_back" => m
+            .map_cards
+            .iter()
+            .filter(|mc| mc.back.religion().is_some())
+            .count(),
         w if w.starts_with("cards_with_op ") => {
             let op = &w["cards_with_op ".len()..];
             c.iter()
                 .filter(|x| x.ops.iter().any(|o| op_text(o) == op))
+                .count()
+        }
+        w if w.starts_with("republics_with_op ") => {
+            let op = &w["republics_with_op ".len()..];
+            empire_cards()
+                .iter()
+                .filter(|x| x.republic.ops.iter().any(|o| op_text(o) == op))
+                .count()
+        }
+        w if w.starts_with("cards_where ") => {
+            let filter = &w["cards_where ".len()..];
+            c.iter().filter(|x| card_matches(x, filter)).count()
+        }
+        w if w.starts_with("cards_named ") => {
+            let name = &w["cards_named ".len()..];
+            c.iter()
+                .filter(|x| x.name == name || x.seed_name.as_deref() == Some(name))
                 .count()
         }
         _ => panic!("count {what}"),
@@ -632,7 +763,7 @@ fn check(subject: &str, fact: &str) -> Result<(), String> {
     let m = map();
     match kind {
         "card" => {
-            let c = find_card(name);
+            let c = find_card(name)?;
             let dbg = |x: &dyn std::fmt::Debug| snake(&format!("{x:?}")).to_lowercase();
             match key {
                 "piece" => ok(c.piece.map(|p| dbg(&p)).as_deref() == Some(arg)),
@@ -733,11 +864,12 @@ fn check(subject: &str, fact: &str) -> Result<(), String> {
                 "adjacent" => ok(m.adjacent(e, empire(arg))),
                 "not_adjacent" => ok(!m.adjacent(e, empire(arg))),
                 "cities" => ok(m.cities_of(e).count().to_string() == arg),
+                "cities_at_least" => ok(m.cities_of(e).count() >= arg.parse::<usize>().unwrap()),
                 _ => panic!("map fact {key}"),
             }
         }
         "city" => {
-            let c = find_city(name);
+            let c = find_city(name)?;
             match key {
                 "empire" => ok(c.empire == empire(arg)),
                 "capital" => ok(c.capital),
@@ -774,6 +906,7 @@ fn check(subject: &str, fact: &str) -> Result<(), String> {
                 "starts" => ok(r.empires[0] == empire(arg)),
                 "ends" => ok(*r.empires.last().unwrap() == empire(arg)),
                 "visits" => ok(r.empires.contains(&empire(arg))),
+                "exact" => ok(r.empires == arg.split(',').map(empire).collect::<Vec<_>>()),
                 "border" => ok(r.borders.get(words[0].parse::<usize>().unwrap()).cloned()
                     == border(words[1], words[2])),
                 "border_later" => ok(r
@@ -899,14 +1032,147 @@ fn every_seed_fact_holds() {
     );
 }
 
+/// One wrong fact per kind of fact the fixture uses: each must be reported, or the
+/// fixture test proves nothing. `every_fact_kind_has_a_failing_probe` keeps this list
+/// complete when the fixture gains a new kind of fact.
+const WRONG_FACTS: &[(&str, &str)] = &[
+    ("card Flanders Guilds", "piece knight"),
+    ("card Flanders Guilds", "location aragon"),
+    ("card Holy Land Crusade", "location_covers aragon"),
+    ("card Flanders Guilds", "one_shot conspiracy"),
+    ("card Gutenberg", "trade_shift novgorod"),
+    ("card Flanders Guilds", "agents pawn,pawn"),
+    ("card House of Borgia", "agents knight"),
+    ("card The Ottoman Navy", "agent pirate:catholic"),
+    ("card The Grim", "op vote:west"),
+    ("card Luther", "prestige islamic"),
+    ("card Luther", "deck east"),
+    ("card Gutenberg", "number 72"),
+    ("card Isabella", "suitor mamluk"),
+    ("card Gutenberg", "ability sell_for:4"),
+    ("card Gutenberg", "ability_de Stadtwechsel"),
+    ("card Gutenberg", "ability_name Ransom"),
+    ("card Luther", "comet"),
+    ("card Luther", "pirate_reaches mamluk"),
+    ("card The European Union", "deck east"),
+    ("count", "deck_east == 34"),
+    ("count", "deck_west == 56"),
+    ("count", "comets_east == 3"),
+    ("count", "comets_west == 1"),
+    ("count", "empire_cards == 9"),
+    ("count", "map_cards == 11"),
+    ("count", "player_cards == 3"),
+    ("count", "victory_cards == 5"),
+    ("count", "cards_with_ability == 9"),
+    ("count", "cards_with_op inquisitor:reformist >= 99"),
+    ("count", "cards_with_op campaign >= 1"),
+    ("count", "republics_with_op commerce:west == 0"),
+    ("count", "queens_with_agents >= 1"),
+    ("count", "queens_with_location >= 1"),
+    ("count", "queens_without_coronation >= 1"),
+    ("count", "coronations_off_queens >= 1"),
+    ("count", "comets_with_features >= 1"),
+    ("count", "piece_agent_mismatches >= 1"),
+    ("count", "map_cards_with_one_capital == 9"),
+    ("count", "map_cards_with_theocracy_back == 9"),
+    (
+        "count",
+        "cards_where deck=east,piece=bishop,op=inquisitor:reformist >= 1",
+    ),
+    ("count", "cards_named Luther == 0"),
+    ("empire_card france", "king_name_contains Pope"),
+    ("empire_card ottoman", "king_prestige catholic"),
+    ("empire_card england", "king_op vote:west"),
+    ("empire_card england", "republic_lacks_op commerce:west"),
+    ("map england", "grid south 0"),
+    ("map england", "front catholic"),
+    ("map england", "back_is_theocracy"),
+    ("map aragon", "back islamic"),
+    ("map hungary", "region west"),
+    ("map england", "borders 3"),
+    ("map england", "border_with aragon"),
+    ("map france", "all_borders_sea"),
+    ("map france", "border_sea aragon"),
+    ("map france", "border_not_sea england"),
+    ("map england", "adjacent holy_roman_empire"),
+    ("map england", "not_adjacent aragon"),
+    ("map hungary", "cities 3"),
+    ("map papal_states", "cities_at_least 2"),
+    ("city Paris", "empire england"),
+    ("city Lyon", "capital"),
+    ("city Paris", "capacity 3"),
+    (
+        "city Konstantinopel",
+        "front_slots knight:islamic+knight:islamic+knight:islamic",
+    ),
+    ("city Konstantinopel", "front_slot knight:catholic"),
+    ("city Kairo", "some_face knight:reformist"),
+    ("city Kaffa", "front rook:islamic"),
+    ("city Atlantis", "exists"),
+    ("centre tana", "colour white"),
+    ("centre spice_islands", "active_at_start"),
+    ("centre tana", "covered_at_start"),
+    ("route tana", "starts hungary"),
+    ("route tana", "ends holy_roman_empire"),
+    ("route tana", "visits france"),
+    ("route tana", "border 0 hungary ottoman"),
+    ("route tana", "border_later byzantium hungary"),
+    ("route tana", "exact byzantium,hungary,mamluk"),
+    ("player fugger", "colour yellow"),
+    ("player fugger", "concession aragon papal_states"),
+    ("player fugger", "concession_name Florenz"),
+    ("player medici", "always_first"),
+    ("victory holy", "figure Leonardo"),
+    ("victory holy", "name_de Imperialer Sieg"),
+    ("const", "starting_florins 3,4,5,7"),
+    ("const", "deck_size 3 27"),
+    ("const", "market_row_size 5"),
+    ("const", "hand_limit 3"),
+    ("const", "sell_florins 3"),
+    ("const", "crowned_pair_sell_florins 2"),
+    ("const", "fair_bonus 2 2"),
+    ("const", "fair_initiator_florins 0"),
+    ("const", "imperial_margin 2 2"),
+    ("const", "globalization_concession_margin 1"),
+    ("const", "renaissance_law_margin 1"),
+    ("const", "expert_west_cards_to_east 12"),
+    ("const", "pawns_per_player 9"),
+    ("const", "bishops_per_religion 4"),
+    ("const", "rooks 7,7,10"),
+    ("const", "knights 10,7,8"),
+    ("const", "bankruptcy_markers 2,1"),
+];
+
+/// The kind of a fixture fact: subject kind and fact key (for counts, the counted thing).
+fn fact_kind(subject: &str, fact: &str) -> (String, String) {
+    let kind = subject.split(' ').next().unwrap().to_string();
+    let key = fact.split(' ').next().unwrap().to_string();
+    (kind, key)
+}
+
 #[test]
 fn the_fixture_checker_can_fail() {
-    // Wrong facts must be reported, or the fixture test proves nothing.
-    assert!(check("card Flanders Guilds", "location aragon").is_err());
-    assert!(check("card The Grim", "op vote:west").is_err());
-    assert!(check("map france", "border_not_sea england").is_err());
-    assert!(check("city Kaffa", "front rook:islamic").is_err());
-    assert!(check("route tana", "ends holy_roman_empire").is_err());
-    assert!(check("count", "deck_east == 34").is_err());
-    assert!(check("const", "fair_bonus 2 2").is_err());
+    for (subject, fact) in WRONG_FACTS {
+        assert!(
+            check(subject, fact).is_err(),
+            "a wrong fact passes the checker: {subject} | {fact}"
+        );
+    }
+}
+
+#[test]
+fn every_fact_kind_has_a_failing_probe() {
+    let probed: BTreeSet<_> = WRONG_FACTS.iter().map(|(s, f)| fact_kind(s, f)).collect();
+    let text = include_str!("fixtures/seed_facts.txt");
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let parts: Vec<_> = line.split('|').map(str::trim).collect();
+        let kind = fact_kind(parts[1], parts[2]);
+        assert!(
+            probed.contains(&kind),
+            "no wrong-fact probe for {kind:?} (fixture: {line})"
+        );
+    }
 }
