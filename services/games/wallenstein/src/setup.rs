@@ -63,8 +63,6 @@ pub fn setup(
         rng,
     };
     let mut ev = Vec::new();
-    fill_tower(&mut s, &mut ev);
-    flow::turn_up_events(&mut s, &mut ev);
     if options.fixed_start {
         // Letters A..E are seats 0..4 (RULINGS R5).
         for (seat, lands) in d.fixed[&players].iter().enumerate() {
@@ -72,7 +70,7 @@ pub fn setup(
                 place_group(&mut s, seat as u8, land, armies as u32, &mut ev);
             }
         }
-        flow::start_round(&mut s, &mut ev);
+        finish_setup(&mut s, &mut ev);
     } else {
         let mut deck: Vec<LandId> = (0..NUM_LANDS as u8)
             .filter(|&l| s.in_play[l as usize])
@@ -92,6 +90,16 @@ pub fn setup(
         });
     }
     Ok((s, ev))
+}
+
+/// The set-up steps after the start lands (summary L915-937: 3. lands, 4. tower,
+/// 5. four events; text order L130-234): the initial tower fill, the year's
+/// four events, then the first round. Nobody sees the year's events or the
+/// tower's fill while choosing start lands (RULINGS R26).
+fn finish_setup(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    fill_tower(s, ev);
+    flow::turn_up_events(s, ev);
+    flow::start_round(s, ev);
 }
 
 fn fill_tower(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
@@ -240,7 +248,7 @@ pub fn apply_draft(
             if d.groups.iter().all(|g| g.is_empty()) {
                 // Unowned cards lie beside the board; those lands are neutral (L185-188).
                 s.phase = Phase::Planning;
-                flow::start_round(s, ev);
+                finish_setup(s, ev);
                 return Ok(());
             }
         }

@@ -264,3 +264,53 @@ fn r24_conquest_keeps_buildings_and_unrest() {
     );
     check(&s);
 }
+
+/// R26: the start lands come first, then the initial tower fill, then the year's four
+/// events (summary L915-937: 3. lands, 4. tower, 5. events; text order L130-234).
+/// While the start lands are drafted nobody knows the year's events or the tower's fill.
+#[test]
+fn r26_start_lands_before_tower_and_events() {
+    use signoria_engine::Viewer;
+    for players in 3..=5 {
+        let (mut s, setup_ev) =
+            signoria_wallenstein::setup::setup(&Options::default(), players, 26).unwrap();
+        assert!(!setup_ev.iter().any(|e| matches!(
+            e.event,
+            Event::TowerFilled { .. } | Event::EventsTurnedUp { .. }
+        )));
+        let mut ev = Vec::new();
+        while matches!(s.phase, Phase::Draft(_)) {
+            for v in [Viewer::Public, Viewer::Seat(0)] {
+                let view = W::view(&s, v);
+                assert!(view.event_candidates.is_empty(), "events seen in the draft");
+                assert_eq!(view.tower_inside.iter().sum::<u32>(), 0, "tower filled in the draft");
+            }
+            let seat = W::pending(&s)[0];
+            let m = W::legal_moves(&s, seat)[0].clone();
+            ev.extend(W::apply(&mut s, seat, &m).unwrap());
+        }
+        let pos = |f: &dyn Fn(&Event) -> bool| ev.iter().rposition(|e| f(&e.event)).unwrap();
+        let last_group = pos(&|e| matches!(e, Event::GroupPlaced { .. }));
+        let fill = pos(&|e| matches!(e, Event::TowerFilled { .. }));
+        let events = pos(&|e| matches!(e, Event::EventsTurnedUp { .. }));
+        let round = pos(&|e| matches!(e, Event::RoundStarted { .. }));
+        assert!(last_group < fill && fill < events && events < round);
+        assert_eq!(s.event_candidates.len(), 4);
+    }
+    // The fixed set-ups keep the same order.
+    let (_, ev) =
+        signoria_wallenstein::setup::setup(&Options { fixed_start: true }, 4, 26).unwrap();
+    let kinds: Vec<u8> = ev
+        .iter()
+        .filter_map(|e| match e.event {
+            Event::GroupPlaced { .. } => Some(0),
+            Event::TowerFilled { .. } => Some(1),
+            Event::EventsTurnedUp { .. } => Some(2),
+            Event::RoundStarted { .. } => Some(3),
+            _ => None,
+        })
+        .collect();
+    let mut sorted = kinds.clone();
+    sorted.sort_unstable();
+    assert_eq!(kinds, sorted);
+}

@@ -15,10 +15,16 @@ use signoria_wallenstein::winter;
 use signoria_wallenstein::{Options, Wallenstein as W};
 
 /// X1 (L254-256): 3 players throw 7 x 3 + 10 = 31 cubes in the initial fill; 4 and 5 players 38 and 45.
+/// The fill comes after the start lands are placed (RULINGS R26), so the draft is played first.
 #[test]
 fn x1_initial_tower_fill() {
     for (players, total) in [(3, 31), (4, 38), (5, 45)] {
-        let (s, ev) = setup::setup(&Options::default(), players, 3).unwrap();
+        let (mut s, mut ev) = setup::setup(&Options::default(), players, 3).unwrap();
+        while matches!(s.phase, Phase::Draft(_)) {
+            let seat = W::pending(&s)[0];
+            let m = W::legal_moves(&s, seat)[0].clone();
+            ev.extend(W::apply(&mut s, seat, &m).unwrap());
+        }
         let (thrown, out) = ev
             .iter()
             .find_map(|e| match &e.event {
@@ -34,8 +40,12 @@ fn x1_initial_tower_fill() {
             total
         );
         assert_eq!(s.tower.tray.iter().sum::<u32>(), 0);
+        let groups: u32 = signoria_wallenstein::data::data().groups[&players]
+            .iter()
+            .map(|&g| g as u32)
+            .sum();
         for p in 0..players {
-            assert_eq!(s.players[p].supply + s.tower.inside[p], 62);
+            assert_eq!(s.players[p].supply + s.tower.inside[p] + groups, 62);
         }
         check(&s);
     }
