@@ -148,8 +148,14 @@ pub enum Task {
         border: BorderId,
         map: MapId,
     },
-    /// A levy to place on a map card [F4, G4].
-    Levy { map: MapId },
+    /// A levy to place on a map card [F4, G4], chosen by `by` (None: the
+    /// active player, who called the fair [G4]; a tax levy is placed by the
+    /// taxed concession's owner [F4], RULINGS R-13).
+    Levy {
+        map: MapId,
+        #[serde(default)]
+        by: Option<Seat>,
+    },
     /// Battle casualties still to choose on one side [Glossar: SCHLACHT].
     Casualties { attackers: bool, count: u8 },
     /// Battle survivors still to place.

@@ -515,7 +515,10 @@ fn decision_pb(t: &Task) -> pb::Decision {
             border: *border as u32,
             map: *map as u32,
         }),
-        Task::Levy { map } => Kind::Levy(d::Levy { map: *map as u32 }),
+        Task::Levy { map, by } => Kind::Levy(d::Levy {
+            map: *map as u32,
+            by: by.map(|b| b as u32),
+        }),
         Task::Casualties { attackers, count } => Kind::Casualties(d::Casualties {
             attackers: *attackers,
             count: *count as u32,

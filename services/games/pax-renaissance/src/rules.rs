@@ -17,6 +17,7 @@ pub fn pending(s: &State) -> Vec<Seat> {
     match s.top() {
         Task::TaxResponse { victim, .. } => vec![*victim],
         Task::DiscardHand { seat } => vec![*seat],
+        Task::Levy { by: Some(seat), .. } => vec![*seat],
         _ => vec![s.active],
     }
 }
@@ -57,7 +58,7 @@ pub fn legal_moves(s: &State, seat: Seat) -> Vec<Move> {
                 vec![Move::RefuseTax]
             }
         }
-        Task::Levy { map } => tradefair::levy_cities(s, map)
+        Task::Levy { map, .. } => tradefair::levy_cities(s, map)
             .into_iter()
             .map(|(city, _)| Move::Levy { city })
             .collect(),
@@ -228,7 +229,7 @@ pub fn advance(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                 }
                 return;
             }
-            Task::Levy { map } => {
+            Task::Levy { map, .. } => {
                 if tradefair::levy_cities(s, map).is_empty() {
                     s.stack.pop();
                     continue;

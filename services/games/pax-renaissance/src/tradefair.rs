@@ -80,7 +80,7 @@ pub fn call(s: &mut State, row: Side, ev: &mut Vec<Scoped<Event>>) {
     s.leftover[r] += profits;
     // G4: one levy per passed map card, city chosen by the initiator.
     for &m in levied.iter().rev() {
-        s.stack.push(Task::Levy { map: m });
+        s.stack.push(Task::Levy { map: m, by: None });
     }
 }
 

@@ -738,7 +738,7 @@ fn r36_broke_tax_victim_is_repressed() {
     );
     assert_eq!(s.borders[border("ottoman_mamluk") as usize], None);
     assert!(matches!(task(&s), Task::Levy { .. }));
-    assert_eq!(P::pending(&s), vec![0]);
+    assert_eq!(P::pending(&s), vec![1], "the repressed owner still places the levy (R-13)");
 }
 
 #[test]

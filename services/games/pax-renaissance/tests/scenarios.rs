@@ -340,6 +340,9 @@ fn t7_tax() {
     let mut refuse = s.clone();
     go(&mut s, Move::PayTax);
     assert_eq!(s.players[2].florins, 9);
+    // "Danach stellt er eine ABGABE" (L342): the owner places the levy too.
+    assert_eq!(signoria_pax_renaissance::rules::pending(&s), vec![2]);
+    assert!(signoria_pax_renaissance::rules::legal_moves(&s, 0).is_empty());
     go(
         &mut s,
         Move::Levy {
@@ -584,7 +587,8 @@ fn t12_trade_fair_ending_early() {
     assert_eq!(
         task(&s),
         Task::Levy {
-            map: emp(E::Byzantium)
+            map: emp(E::Byzantium),
+            by: None
         }
     );
     go(
@@ -623,7 +627,8 @@ fn t13_trade_fair_with_saturation() {
     assert_eq!(
         task(&s),
         Task::Levy {
-            map: emp(E::Byzantium)
+            map: emp(E::Byzantium),
+            by: None
         }
     );
     go(

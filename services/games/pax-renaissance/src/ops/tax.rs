@@ -23,8 +23,12 @@ pub fn execute(s: &mut State, border: BorderId, map: MapId) {
     let Some(BorderToken::Concession(victim)) = s.borders[border as usize] else {
         unreachable!()
     };
-    // The levy is chosen by the active player (RULINGS R-13) after the owner's answer.
-    s.stack.push(Task::Levy { map });
+    // F4 (seed L342): "Danach stellt er eine ABGABE": the owner, after
+    // answering, also places the levy (RULINGS R-13).
+    s.stack.push(Task::Levy {
+        map,
+        by: Some(victim),
+    });
     s.stack.push(Task::TaxResponse {
         victim,
         border,
