@@ -50,12 +50,14 @@ pub fn call(s: &mut State, row: Side, ev: &mut Vec<Scoped<Event>>) {
         }
         match s.borders[b as usize] {
             Some(BorderToken::Concession(o)) => {
-                // G3; Armada: double in Spice-Islands fairs (RULINGS R-23: what remains).
-                let want = if board::has_ability(s, o, &Ability::DoubleOnRoute(centre)) {
-                    2
-                } else {
-                    1
-                };
+                // G3; Armada: double in Spice-Islands fairs, once more per
+                // further active Armada (abilities are cumulative, Glossar:
+                // FÄHIGKEIT; RULINGS R-49); R-23: pays what remains.
+                let armadas = board::abilities(s, o)
+                    .iter()
+                    .filter(|&a| *a == Ability::DoubleOnRoute(centre))
+                    .count() as u32;
+                let want = 1i64 << armadas.min(8);
                 let pay = want.min(profits);
                 profits -= pay;
                 s.players[o].florins += pay;

@@ -542,6 +542,44 @@ fn r22_single_profit_no_levies() {
     assert!(s.cities.iter().all(|c| c.is_empty()));
 }
 
+/// India and Almeida Armada: "Deine Konzessionen zählen bei
+/// Gewürzinsel-Handelsmessen doppelt" (seed L661-663), and abilities are
+/// cumulative ("Auswirkungen von Fähigkeiten sind kumulativ", L657): each
+/// active Armada doubles again (R-49). Only in fairs from the Spice Islands,
+/// never while a bishop disables the card.
+#[test]
+fn r49_armadas_double_and_are_cumulative() {
+    let payout = |armadas: &[&str], spice: bool, bishop: bool| -> i64 {
+        let mut s = blank(2);
+        if spice {
+            s.uncovered[Centre::Trebizond.index()] = false;
+            s.uncovered[Centre::SpiceIslands.index()] = true;
+        }
+        for a in armadas {
+            to_tableau(&mut s, 1, card(a));
+        }
+        if bishop {
+            s.supply[W.index()][2] -= 1;
+            s.players[1].tableau[1][0].bishop = Some(W);
+        }
+        // The first border of both white routes' Portuguese leg.
+        let b = if spice { "england_portugal" } else { "hungary_byzantium" };
+        put_concession(&mut s, border(b), 1);
+        let fair = s.market[1][0].as_mut().unwrap();
+        fair.florins += 9;
+        s.china -= 9;
+        check(&s);
+        let before = s.players[1].florins;
+        go(&mut s, Move::TradeFair { row: Side::West });
+        s.players[1].florins - before
+    };
+    assert_eq!(payout(&[], true, false), 1);
+    assert_eq!(payout(&["india_armada"], true, false), 2);
+    assert_eq!(payout(&["india_armada", "almeida_armada"], true, false), 4);
+    assert_eq!(payout(&["india_armada", "almeida_armada"], false, false), 1, "not a Spice Islands fair");
+    assert_eq!(payout(&["india_armada"], true, true), 1, "disabled by a bishop");
+}
+
 #[test]
 fn r25_no_levy_without_supply() {
     let mut s = blank(2);
