@@ -22,6 +22,8 @@ fn unused_cards(s: &State, seat: Seat) -> Vec<Card> {
 /// The next field's legal cards. Every field takes exactly one card as far as
 /// the cards last (L496-498, L408-412); the bid is an unused money or land card,
 /// a money card only if the seat can pay it (RULINGS R9); no card left = `Empty`.
+/// Only a seat short of cards bids nothing (L553-555): an action field may not
+/// take the last card the seat could bid while a card will be left for the bid.
 pub fn plan_moves(s: &State, seat: Seat) -> Vec<Move> {
     let plan = &s.plans[seat];
     if plan.done() {
@@ -29,9 +31,20 @@ pub fn plan_moves(s: &State, seat: Seat) -> Vec<Move> {
     }
     let field = plan.fields.len() as u8;
     let money = s.players[seat].money;
-    let mut cards: Vec<Card> = unused_cards(s, seat)
-        .into_iter()
-        .filter(|c| field != AUCTION_FIELD || !matches!(c, Card::Money(v) if *v as i32 > money))
+    let biddable = |c: &Card| !matches!(c, Card::Money(v) if *v as i32 > money);
+    let unused = unused_cards(s, seat);
+    // Action fields after this one; a card is left for the bid if more cards remain.
+    let later_fields = (AUCTION_FIELD - field).saturating_sub(1) as usize;
+    let mut cards: Vec<Card> = unused
+        .iter()
+        .copied()
+        .filter(|c| {
+            if field == AUCTION_FIELD {
+                return biddable(c);
+            }
+            let rest: Vec<&Card> = unused.iter().filter(|r| *r != c).collect();
+            rest.len() <= later_fields || rest.iter().any(|r| biddable(r))
+        })
         .collect();
     if cards.is_empty() {
         cards.push(Card::Empty);

@@ -283,7 +283,11 @@ fn r26_start_lands_before_tower_and_events() {
             for v in [Viewer::Public, Viewer::Seat(0)] {
                 let view = W::view(&s, v);
                 assert!(view.event_candidates.is_empty(), "events seen in the draft");
-                assert_eq!(view.tower_inside.iter().sum::<u32>(), 0, "tower filled in the draft");
+                assert_eq!(
+                    view.tower_inside.iter().sum::<u32>(),
+                    0,
+                    "tower filled in the draft"
+                );
             }
             let seat = W::pending(&s)[0];
             let m = W::legal_moves(&s, seat)[0].clone();
@@ -313,4 +317,100 @@ fn r26_start_lands_before_tower_and_events() {
     let mut sorted = kinds.clone();
     sorted.sort_unstable();
     assert_eq!(kinds, sorted);
+}
+
+/// R9 (L553-555: only a seat short of cards bids nothing): with a card left over for the
+/// bid, the action fields may not use up every card the seat can afford to bid.
+#[test]
+fn r9_an_affordable_bid_card_is_kept() {
+    let mut s = bare(3);
+    let names = [
+        "Anhalt",
+        "Vogtland",
+        "Lausitz",
+        "Böhmen",
+        "Schlesien",
+        "Mähren",
+    ];
+    let lands: Vec<Card> = names
+        .iter()
+        .map(|n| Card::Land(give(&mut s, 0, n, 1)))
+        .collect();
+    s.players[0].money = 2;
+    // 6 lands + 5 money cards = 11 cards: the lands and money cards 0 and 1 on fields 0..7.
+    let mut first: Vec<Card> = lands.clone();
+    first.extend([Card::Money(0), Card::Money(1)]);
+    for (field, card) in first.into_iter().enumerate() {
+        W::apply(
+            &mut s,
+            0,
+            &Move::Plan {
+                field: field as u8,
+                card,
+            },
+        )
+        .unwrap();
+    }
+    // Field 8: money card 2 is the last card worth bidding (3 and 4 cannot be paid).
+    let legal = W::legal_moves(&s, 0);
+    assert!(
+        !legal.contains(&Move::Plan {
+            field: 8,
+            card: Card::Money(2)
+        }),
+        "{legal:?}"
+    );
+    assert!(
+        W::apply(
+            &mut s,
+            0,
+            &Move::Plan {
+                field: 8,
+                card: Card::Money(2)
+            }
+        )
+        .is_err()
+    );
+    W::apply(
+        &mut s,
+        0,
+        &Move::Plan {
+            field: 8,
+            card: Card::Money(3),
+        },
+    )
+    .unwrap();
+    W::apply(
+        &mut s,
+        0,
+        &Move::Plan {
+            field: 9,
+            card: Card::Money(4),
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        W::legal_moves(&s, 0),
+        vec![Move::Plan {
+            field: 10,
+            card: Card::Money(2)
+        }]
+    );
+    // With only 10 cards the bid is empty, as before.
+    let mut t = bare(3);
+    for n in &names[..5] {
+        give(&mut t, 0, n, 1);
+    }
+    t.players[0].money = 0;
+    while t.plans[0].fields.len() < 10 {
+        let m = W::legal_moves(&t, 0).pop().unwrap();
+        W::apply(&mut t, 0, &m).unwrap();
+    }
+    assert_eq!(
+        W::legal_moves(&t, 0),
+        vec![Move::Plan {
+            field: 10,
+            card: Card::Empty
+        }]
+    );
 }
