@@ -433,6 +433,11 @@ fn e32_church_lands_immune() {
             .iter()
             .any(|mv| matches!(mv, Move::March { to, .. } if *to == m))
     );
+    // A revolt is no attack: collecting in an own church land with unrest still sparks one (R29).
+    s.lands[m as usize].unrest = 1;
+    let mut ev = Vec::new();
+    actions::execute(&mut s, 0, Action::Taxes, m, &mut ev);
+    assert_eq!(battles(&ev)[0].kind, BattleKind::Revolt);
     s.current_event = None;
     let moves = march_moves(
         &s,

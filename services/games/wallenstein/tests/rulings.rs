@@ -414,3 +414,23 @@ fn r9_an_affordable_bid_card_is_kept() {
         }]
     );
 }
+
+/// R12: the palace event helps the defender of an attacked palace land only; a revolt is
+/// not an attack (L745-766, L1030-1037), so the player throws in just the land's armies.
+#[test]
+fn r12_palace_event_not_in_revolts() {
+    let mut s = bare(4);
+    let l = give(&mut s, 0, "Lüneburg", 3);
+    s.lands[l as usize].buildings[PALACE] = true;
+    s.lands[l as usize].unrest = 1;
+    set_event(
+        &mut s,
+        signoria_wallenstein::data::EventEffect::PalaceDefenderPlusOne,
+    );
+    let mut ev = Vec::new();
+    actions::execute(&mut s, 0, Action::Taxes, l, &mut ev);
+    let b = &battles(&ev)[0];
+    assert_eq!(b.thrown[0], 3, "no extra palace cube in a revolt");
+    assert_eq!(b.thrown[4], 1);
+    check(&s);
+}
