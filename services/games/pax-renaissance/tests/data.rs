@@ -249,7 +249,7 @@ fn empire_cards_have_both_sides() {
         assert!(!x.king.name.is_empty() && !x.republic.name.is_empty());
         assert!(
             x.king.ops.contains(&Op::Campaign),
-            "{e:?}: King side has Campaign [F9]"
+            "{e:?}: King side has Campaign (F9: only King sides have it; every King has it per the source)"
         );
         assert!(
             !x.republic.ops.contains(&Op::Campaign),
