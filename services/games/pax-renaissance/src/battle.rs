@@ -34,10 +34,11 @@ pub fn split_agents(card: CardId, agents: &[Agent]) -> (Vec<Agent>, Vec<Agent>) 
 pub fn war_possible(s: &State, card: CardId, m: MapId) -> bool {
     let d = t().card(card);
     let (fight, _) = split_agents(card, &d.agents);
-    let (att, def) = participants(s, war_of(card), m, &fight, s.active);
+    let (att, def, rooks) = participants(s, war_of(card), m, &fight, s.active);
+    let attackers = !att.is_empty() || !rooks.is_empty();
     match war_of(card) {
-        War::Religious(_) => !def.is_empty() && !att.is_empty(),
-        _ => !att.is_empty(),
+        War::Religious(_) => !def.is_empty() && attackers,
+        _ => attackers,
     }
 }
 
@@ -56,16 +57,18 @@ fn agent_fighter(a: Agent) -> Option<Fighter> {
     }
 }
 
-/// Attackers and defenders by the battle table.
+/// Attackers and defenders by the battle table, and the rooks the active
+/// player may add as knights (Knights Hospitaller, crusades only).
 fn participants(
     s: &State,
     war: War,
     m: MapId,
     agents: &[Agent],
     seat: usize,
-) -> (Vec<Fighter>, Vec<Fighter>) {
+) -> (Vec<Fighter>, Vec<Fighter>, Vec<Fighter>) {
     let mut att: Vec<Fighter> = Vec::new();
     let mut def: Vec<Fighter> = Vec::new();
+    let mut rooks: Vec<Fighter> = Vec::new();
     let city_pieces = |map: MapId| -> Vec<(CityId, Piece)> {
         board::usable_cities(map)
             .flat_map(|c| s.cities[c as usize].iter().map(move |&p| (c, p)))
@@ -131,9 +134,14 @@ fn participants(
                     continue;
                 }
                 for (c, p) in city_pieces(n) {
-                    let rook_ok = p.shape == Shape::Rook && rook_maps.contains(&n);
-                    if p.religion == r && (p.shape == Shape::Knight || rook_ok) {
+                    if p.religion != r {
+                        continue;
+                    }
+                    if p.shape == Shape::Knight {
                         att.push(Fighter::City(c, p));
+                    } else if rook_maps.contains(&n) {
+                        // "darfst Du weiße Türme ... wie Ritter verwenden": a choice.
+                        rooks.push(Fighter::City(c, p));
                     }
                 }
             }
@@ -142,7 +150,8 @@ fn participants(
     }
     att.sort_unstable();
     def.sort_unstable();
-    (att, def)
+    rooks.sort_unstable();
+    (att, def, rooks)
 }
 
 /// Does a "counts double in battles" ability (Duchy of Ferrara: a white
@@ -200,19 +209,27 @@ pub fn start_war(
             taken.push(a);
         }
     }
-    let (att, def) = participants(s, war, m, &taken, seat);
-    begin(
-        s,
-        Battle {
-            war,
-            map: m,
-            attackers: att,
-            defenders: def,
-            survivors: Vec::new(),
-            cause: Cause::War(war),
-        },
-        ev,
-    );
+    let (att, def, rooks) = participants(s, war, m, &taken, seat);
+    let mut b = Battle {
+        war,
+        map: m,
+        attackers: att,
+        defenders: def,
+        survivors: Vec::new(),
+        cause: Cause::War(war),
+    };
+    if !rooks.is_empty() {
+        if b.attackers.is_empty() {
+            // The rooks are the only attackers: waging the war is using them.
+            b.attackers = rooks;
+        } else {
+            // RULINGS R-48: the active player decides before the battle.
+            s.battle = Some(b);
+            s.stack.push(Task::JoinRooks { rooks });
+            return;
+        }
+    }
+    begin(s, b, ev);
 }
 
 /// F9: the knights in the cities of the King's own map card.
@@ -334,8 +351,19 @@ pub fn casualty_moves(s: &State, attackers: bool) -> Vec<Move> {
         .collect()
 }
 
-pub fn execute(s: &mut State, mv: &Move, _ev: &mut Vec<Scoped<Event>>) {
+pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
     match *mv {
+        Move::JoinRooks { join } => {
+            let Some(Task::JoinRooks { rooks }) = s.stack.pop() else {
+                unreachable!()
+            };
+            let mut b = s.battle.take().expect("a crusade in preparation");
+            if join {
+                b.attackers.extend(rooks);
+                b.attackers.sort_unstable();
+            }
+            begin(s, b, ev);
+        }
         Move::Casualty { fighter } => {
             let w = weight(s, fighter) as u8;
             let Some(Task::Casualties { attackers, count }) = s.stack.last_mut() else {

@@ -108,6 +108,10 @@ pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
         Move::PayTax => "pay the tax (1 florin)".into(),
         Move::RefuseTax => "refuse the tax (the concession is repressed)".into(),
         Move::Levy { city } => format!("levy in {}", city_name(city)),
+        Move::JoinRooks { join: true } => {
+            "use the white rooks as knights (Knights Hospitaller)".into()
+        }
+        Move::JoinRooks { join: false } => "crusade without the Hospitallers' rooks".into(),
         Move::Casualty { fighter } => format!("casualty: {}", fighter_name(fighter)),
         Move::PlaceSurvivor { spot } => format!("survivor to {}", spot_name(spot)),
         Move::FlipMap { flip } => {

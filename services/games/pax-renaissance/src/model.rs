@@ -156,6 +156,9 @@ pub enum Task {
         #[serde(default)]
         by: Option<Seat>,
     },
+    /// Knights Hospitaller: the active player may use the white rooks next door
+    /// as knights in this crusade [Glossar: FÄHIGKEIT "darfst"] (RULINGS R-48).
+    JoinRooks { rooks: Vec<Fighter> },
     /// Battle casualties still to choose on one side [Glossar: SCHLACHT].
     Casualties { attackers: bool, count: u8 },
     /// Battle survivors still to place.
@@ -374,6 +377,10 @@ pub enum Move {
     RefuseTax,
     Levy {
         city: CityId,
+    },
+    /// Knights Hospitaller: use the white rooks as knights in this crusade, or not.
+    JoinRooks {
+        join: bool,
     },
     Casualty {
         fighter: Fighter,

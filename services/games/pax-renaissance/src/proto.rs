@@ -275,6 +275,7 @@ pub fn move_from_pb(m: &pb::Move) -> R<Move> {
             spot: spot(&x.spot)?,
         },
         Kind::FlipMap(x) => Move::FlipMap { flip: x.flip },
+        Kind::JoinRooks(x) => Move::JoinRooks { join: x.join },
         Kind::Concession(x) => Move::Concession {
             border: x.border.map(u8_).transpose()?,
         },
@@ -341,6 +342,7 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
             spot: Some(spot_pb(spot)),
         }),
         Move::FlipMap { flip } => Kind::FlipMap(mv::FlipMap { flip }),
+        Move::JoinRooks { join } => Kind::JoinRooks(mv::JoinRooks { join }),
         Move::Concession { border } => Kind::Concession(mv::Concession {
             border: border.map(|b| b as u32),
         }),
@@ -524,6 +526,9 @@ fn decision_pb(t: &Task) -> pb::Decision {
             count: *count as u32,
         }),
         Task::Survivors => Kind::Survivors(d::Survivors {}),
+        Task::JoinRooks { rooks } => Kind::JoinRooks(d::JoinRooks {
+            rooks: rooks.iter().map(|&f| fighter_pb(f)).collect(),
+        }),
         Task::TheocracyFlip { map } => Kind::TheocracyFlip(d::TheocracyFlip { map: *map as u32 }),
         Task::Regime { map, .. } => Kind::Regime(d::Regime { map: *map as u32 }),
         Task::Concession { map } => Kind::Concession(d::Concession { map: *map as u32 }),

@@ -62,6 +62,9 @@ pub fn legal_moves(s: &State, seat: Seat) -> Vec<Move> {
             .into_iter()
             .map(|(city, _)| Move::Levy { city })
             .collect(),
+        Task::JoinRooks { .. } => {
+            vec![Move::JoinRooks { join: false }, Move::JoinRooks { join: true }]
+        }
         Task::Casualties { attackers, .. } => battle::casualty_moves(s, attackers),
         Task::Survivors => battle::survivor_moves(s),
         Task::TheocracyFlip { .. } => {
@@ -191,7 +194,10 @@ fn execute(s: &mut State, seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
         }
         Move::PayTax | Move::RefuseTax => ops::tax_response(s, matches!(mv, Move::PayTax), ev),
         Move::Levy { city } => tradefair::place_levy(s, *city),
-        Move::Casualty { .. } | Move::PlaceSurvivor { .. } | Move::FlipMap { .. } => {
+        Move::JoinRooks { .. }
+        | Move::Casualty { .. }
+        | Move::PlaceSurvivor { .. }
+        | Move::FlipMap { .. } => {
             battle::execute(s, mv, ev)
         }
         Move::Concession { .. } | Move::Liberate { .. } | Move::EndLiberation => {

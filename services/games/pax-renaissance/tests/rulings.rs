@@ -983,3 +983,58 @@ fn r48_hospitaller_rooks_join_crusades() {
         "1 against 1"
     );
 }
+
+/// "darfst Du ... verwenden" is the active player's choice whenever the
+/// crusade has other attackers: joining kills more heretics but the rooks die
+/// with the attackers in a lost battle.
+#[test]
+fn r48_hospitaller_rooks_are_optional() {
+    let setup = || {
+        let mut s = blank(2);
+        put_city(&mut s, city("algiers"), piece(Shape::Rook, B));
+        put_city(&mut s, city("valencia"), piece(Shape::Knight, B));
+        put_city(&mut s, city("london"), piece(Shape::Knight, W)); // England: diagonal to Aragon
+        put_city(&mut s, city("venice"), piece(Shape::Rook, W)); // Papal States: next to Aragon
+        to_tableau(&mut s, 0, card("knights_hospitaller"));
+        let j = card("the_jesuits");
+        to_hand(&mut s, 0, j);
+        go(
+            &mut s,
+            Move::Play {
+                card: j,
+                oneshot: true,
+                map: None,
+            },
+        );
+        s
+    };
+    let mut s = setup();
+    assert!(matches!(task(&s), Task::JoinRooks { .. }));
+    assert_eq!(
+        legal(&s),
+        vec![Move::JoinRooks { join: false }, Move::JoinRooks { join: true }]
+    );
+    // Without the rooks: 1 against 2, the knight dies and kills one heretic.
+    go(&mut s, Move::JoinRooks { join: false });
+    go(
+        &mut s,
+        Move::Casualty {
+            fighter: Fighter::City(city("algiers"), piece(Shape::Rook, B)),
+        },
+    );
+    assert!(s.cities[city("london") as usize].is_empty());
+    assert_eq!(s.cities[city("venice") as usize], vec![piece(Shape::Rook, W)]);
+    assert_eq!(s.cities[city("valencia") as usize], vec![piece(Shape::Knight, B)]);
+    // With them: 2 against 2, everyone dies.
+    let mut s = setup();
+    go(&mut s, Move::JoinRooks { join: true });
+    for f in [
+        Fighter::City(city("algiers"), piece(Shape::Rook, B)),
+        Fighter::City(city("valencia"), piece(Shape::Knight, B)),
+    ] {
+        go(&mut s, Move::Casualty { fighter: f });
+    }
+    for c in ["london", "venice", "algiers", "valencia"] {
+        assert!(s.cities[city(c) as usize].is_empty(), "{c}");
+    }
+}
