@@ -15,15 +15,16 @@ fn war_of(card: CardId) -> War {
     }
 }
 
-/// E2.1: knight and rook agents fight (pawns only in peasant revolts,
-/// RULINGS R-15; in a religious war only the faithful colour, K1); the other
-/// agents (bishops among them) are placed afterwards.
+/// E2.1: knight and rook agents fight, a pirate agent being a rook (RULINGS
+/// R-50); pawns only in peasant revolts; in a religious war only the
+/// faithful colour (K1); the other agents (bishops among them) are placed
+/// afterwards.
 pub fn split_agents(card: CardId, agents: &[Agent]) -> (Vec<Agent>, Vec<Agent>) {
     let war = war_of(card);
     agents.iter().partition(|a| match (a, war) {
         // K1: in a religious war only agents of the war's colour attack.
-        (Agent::Knight(r) | Agent::Rook(r), War::Religious(w)) => *r == w,
-        (Agent::Knight(_) | Agent::Rook(_), _) => true,
+        (Agent::Knight(r) | Agent::Rook(r) | Agent::Pirate(r), War::Religious(w)) => *r == w,
+        (Agent::Knight(_) | Agent::Rook(_) | Agent::Pirate(_), _) => true,
         (Agent::Pawn, _) => war == War::PeasantRevolt,
         _ => false,
     })
@@ -48,7 +49,8 @@ fn agent_fighter(a: Agent) -> Option<Fighter> {
             shape: Shape::Knight,
             religion: r,
         })),
-        Agent::Rook(r) => Some(Fighter::Agent(Piece {
+        // E2.2 "PIRATEN(TURM)-AGENTEN": in a battle a pirate agent is a rook.
+        Agent::Rook(r) | Agent::Pirate(r) => Some(Fighter::Agent(Piece {
             shape: Shape::Rook,
             religion: r,
         })),
@@ -194,7 +196,7 @@ pub fn start_war(
                 },
                 true,
             ),
-            Agent::Rook(r) => board::take_piece(
+            Agent::Rook(r) | Agent::Pirate(r) => board::take_piece(
                 s,
                 Piece {
                     shape: Shape::Rook,

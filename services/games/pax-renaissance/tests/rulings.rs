@@ -1038,3 +1038,35 @@ fn r48_hospitaller_rooks_are_optional() {
         assert!(s.cities[city(c) as usize].is_empty(), "{c}");
     }
 }
+
+/// R-50: a pirate agent is a rook ("PIRATEN(TURM)-AGENTEN", E2.2), and in a
+/// declared war the rook agents attack (E2.1 "müssen die TURM-, RITTER- und
+/// BAUERN-AGENTEN als Angreifer ... eingesetzt werden"; battle table: card
+/// agents attack "wenn Ritter, Türme oder Würfel"). Arumer Zwarte Hoop's black
+/// pirate is the revolt's attacker; it survives into a French city.
+#[test]
+fn r50_pirate_agents_fight_as_rooks() {
+    let mut s = blank(2);
+    let a = card("arumer_zwarte_hoop");
+    to_hand(&mut s, 0, a);
+    let revolt = Move::Play {
+        card: a,
+        oneshot: true,
+        map: None,
+    };
+    assert!(legal(&s).contains(&revolt), "the pirate agent is an attacker");
+    go(&mut s, revolt);
+    let black_rook = piece(Shape::Rook, B);
+    assert_eq!(
+        legal(&s),
+        vec![
+            Move::PlaceSurvivor { spot: Spot::City(city("paris")) },
+            Move::PlaceSurvivor { spot: Spot::City(city("bruges")) },
+            Move::PlaceSurvivor { spot: Spot::City(city("lyon")) },
+        ]
+    );
+    go(&mut s, Move::PlaceSurvivor { spot: Spot::City(city("lyon")) });
+    assert_eq!(s.cities[city("lyon") as usize], vec![black_rook]);
+    assert_eq!(s.empires[emp(E::France) as usize].owner, Some(0));
+    assert!(s.borders.iter().all(|b| !matches!(b, Some(BorderToken::Pirate(_)))));
+}
