@@ -194,13 +194,6 @@ pub fn apply_draft(
                 land: Some(land),
                 blind: false,
             }));
-            // A taken open card is replaced from the deck (L150-152).
-            if let Some(next) = d.deck.pop() {
-                d.open.insert(slot as usize, next);
-            }
-            ev.push(Scoped::public(Event::DraftOpen {
-                open: d.open.clone(),
-            }));
         }
         Move::DraftBlind if d.picked.is_none() && !d.deck.is_empty() => {
             d.last_faced[seat] = d.open.clone();
@@ -243,6 +236,16 @@ pub fn apply_draft(
                 }));
             }
             place_group(s, me, land, armies as u32, ev);
+            // Only then is a taken open card replaced from the deck (L145-152): the
+            // group is chosen without seeing the next card.
+            if !d.picked_blind
+                && let Some(next) = d.deck.pop()
+            {
+                d.open.push(next);
+                ev.push(Scoped::public(Event::DraftOpen {
+                    open: d.open.clone(),
+                }));
+            }
             d.recycled = false;
             d.turn += 1;
             if d.groups.iter().all(|g| g.is_empty()) {

@@ -560,3 +560,53 @@ fn e38_final_tie_more_taler() {
     let ranks: Vec<u32> = o.results.iter().map(|r| r.rank).collect();
     assert_eq!(ranks, vec![3, 1, 1]);
 }
+
+/// §8.40 (L145-152): the army group goes into the land just taken, and only then is a
+/// taken open card replaced from the deck; the group is chosen without seeing the next card.
+#[test]
+fn e40_group_placed_before_the_open_card_is_replaced() {
+    use signoria_engine::Viewer;
+    let mut s = W::setup(&Default::default(), 4, 40).unwrap();
+    let Phase::Draft(before) = s.phase.clone() else {
+        panic!()
+    };
+    let ev = W::apply(&mut s, 0, &Move::DraftOpen { slot: 0 }).unwrap();
+    assert!(
+        !events(&ev)
+            .iter()
+            .any(|e| matches!(e, Event::DraftOpen { .. })),
+        "no new card is turned up before the group is placed"
+    );
+    for v in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Public] {
+        let d = W::view(&s, v).draft.unwrap();
+        assert_eq!(d.open, vec![before.open[1]]);
+        assert_eq!(d.deck_size, before.deck.len() as u32);
+    }
+    let ev = W::apply(&mut s, 0, &Move::PlaceGroup { armies: 5 }).unwrap();
+    let evs = events(&ev);
+    let placed = evs
+        .iter()
+        .position(|e| matches!(e, Event::GroupPlaced { .. }))
+        .unwrap();
+    let turned = evs
+        .iter()
+        .position(|e| matches!(e, Event::DraftOpen { .. }))
+        .unwrap();
+    assert!(placed < turned);
+    let Phase::Draft(after) = s.phase.clone() else {
+        panic!()
+    };
+    assert_eq!(
+        after.open,
+        vec![before.open[1], *before.deck.last().unwrap()]
+    );
+    assert_eq!(after.deck.len(), before.deck.len() - 1);
+    // A blind pick leaves the open cards alone.
+    W::apply(&mut s, 1, &Move::DraftBlind).unwrap();
+    W::apply(&mut s, 1, &Move::PlaceGroup { armies: 5 }).unwrap();
+    let Phase::Draft(blind) = s.phase.clone() else {
+        panic!()
+    };
+    assert_eq!(blind.open, after.open);
+    assert_eq!(blind.deck.len(), after.deck.len() - 1);
+}
