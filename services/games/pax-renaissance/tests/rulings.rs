@@ -1070,3 +1070,51 @@ fn r50_pirate_agents_fight_as_rooks() {
     assert_eq!(s.empires[emp(E::France) as usize].owner, Some(0));
     assert!(s.borders.iter().all(|b| !matches!(b, Some(BorderToken::Pirate(_)))));
 }
+
+/// R-51: a suzerain and its vassals are one card for bishops ("Ein BISCHOF,
+/// der auf einen LEHNSHERRN bewegt wird, wird als ebenso auf dessen Vasallen
+/// befindlich betrachtet und umgekehrt", Glossar: VASALL), so an Inquisitor
+/// jump "auf eine andere Karte ..., die die gleiche ORTsbezeichnung hat" (F1)
+/// reaches the group through any member's location, and leaves it from any
+/// of them, as agent placement already does.
+#[test]
+fn r51_inquisitor_jumps_use_every_member_of_a_group() {
+    let mut s = blank(2);
+    let ap = card("antipope"); // France, Inquisitor (red)
+    to_tableau(&mut s, 0, ap);
+    let hre = emp(E::HolyRomanEmpire);
+    give_empire(&mut s, 0, hre);
+    make_vassal(&mut s, emp(E::France), hre);
+    let fg = card("flanders_guilds"); // France
+    to_tableau(&mut s, 1, fg);
+    s.supply[RED.index()][2] -= 1;
+    s.players[1].tableau[1][0].bishop = Some(RED);
+    check(&s);
+    go(&mut s, Move::Ops { side: Side::West });
+    let into = Target::Bishop {
+        from: Member::Card(fg),
+        to: Member::Empire(hre),
+    };
+    assert!(ops_targets(&s, Member::Card(ap)).contains(&into), "onto the group via its French vassal");
+    go(
+        &mut s,
+        Move::Op {
+            member: Member::Card(ap),
+            op: 0,
+            target: into,
+        },
+    );
+    assert_eq!(board::slot_bishop(&s, Member::Empire(hre)), Some(RED));
+    // And back out through the vassal's location (the Antipope has acted; a
+    // second red Inquisitor card does it).
+    let rt = card("reformed_theology");
+    let mut t = s.clone();
+    t.stack.pop();
+    t.turn.ops_done = [false; 2];
+    to_tableau(&mut t, 0, rt);
+    go(&mut t, Move::Ops { side: Side::West });
+    assert!(ops_targets(&t, Member::Card(rt)).contains(&Target::Bishop {
+        from: Member::Empire(hre),
+        to: Member::Card(fg),
+    }));
+}

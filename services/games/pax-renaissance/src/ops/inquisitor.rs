@@ -5,6 +5,16 @@ use signoria_engine::Scoped;
 use crate::board;
 use crate::model::*;
 
+/// The locations of a tableau position: a suzerain with its vassals (and a
+/// king with his queen) is one card for bishops [I1, Glossar: VASALL], so it
+/// has every member's location (RULINGS R-51).
+fn slot_locations(s: &State, root: Member) -> Vec<crate::tables::Location> {
+    board::members_of(s, root)
+        .into_iter()
+        .map(|m| board::location(s, m))
+        .collect()
+}
+
 /// Any bishop of the colour (any tableau); to an adjacent card of the same
 /// tableau side, or any card with the same location; never the player card.
 pub fn targets(s: &State, r: Religion) -> Vec<Target> {
@@ -22,11 +32,13 @@ pub fn targets(s: &State, r: Religion) -> Vec<Target> {
                 if i + 1 < row.len() {
                     dests.push(row[i + 1].root);
                 }
-                let here = board::location(s, sl.root);
+                let here = slot_locations(s, sl.root);
                 for q in &s.players {
                     for sl2 in q.tableau.iter().flatten() {
                         if sl2.root != sl.root
-                            && board::loc_match(board::location(s, sl2.root), here)
+                            && slot_locations(s, sl2.root)
+                                .iter()
+                                .any(|&a| here.iter().any(|&b| board::loc_match(a, b)))
                         {
                             dests.push(sl2.root);
                         }
