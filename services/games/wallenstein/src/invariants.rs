@@ -1,7 +1,7 @@
 //! Invariants checked after every move of the random playouts.
 
 use crate::data::{BUILDING_SUPPLY, CUBES_PER_COLOUR, PEASANTS, UNREST_MARKERS, data};
-use crate::model::State;
+use crate::model::{AUCTION_FIELD, Card, State};
 
 pub fn violations(s: &State) -> Vec<String> {
     let mut v = Vec::new();
@@ -22,6 +22,17 @@ pub fn violations(s: &State) -> Vec<String> {
         }
         if s.players[p].money < 0 {
             v.push(format!("seat {p}: negative money {}", s.players[p].money));
+        }
+    }
+    // Only a seat short of cards bids nothing (L553-555, RULINGS R9): it has used all
+    // five money cards on its action fields.
+    for p in 0..n {
+        let plan = &s.plans[p];
+        if plan.done()
+            && plan.fields[AUCTION_FIELD as usize] == Card::Empty
+            && (0..5).any(|v| !plan.fields.contains(&Card::Money(v)))
+        {
+            v.push(format!("seat {p}: no bid while holding a money card"));
         }
     }
     let peasants = s.peasants + s.tower.inside[n] + s.tower.tray[n];
