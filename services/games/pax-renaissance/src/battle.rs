@@ -30,11 +30,54 @@ pub fn split_agents(card: CardId, agents: &[Agent]) -> (Vec<Agent>, Vec<Agent>) 
     })
 }
 
+/// The fighting agents that can actually be taken: from the supply, or a
+/// matching repressed token [Glossar: SPIELSTEIN-VERWALTUNG], as `start_war` does.
+fn takeable(s: &State, seat: usize, fight: &[Agent]) -> Vec<Agent> {
+    let mut supply = s.supply;
+    let mut dice = s.players[seat].dice;
+    let mut repressed: Vec<Token> = s.empires.iter().flat_map(|e| e.repressed.clone()).collect();
+    let mut take = |tok: Token| {
+        let free = match tok {
+            Token::Piece(p) => &mut supply[p.religion.index()][board::shape_index(p.shape)],
+            Token::Serf(_) => &mut dice,
+        };
+        if *free > 0 {
+            *free -= 1;
+            return true;
+        }
+        match repressed.iter().position(|&x| x == tok) {
+            Some(i) => {
+                repressed.remove(i);
+                true
+            }
+            None => false,
+        }
+    };
+    fight
+        .iter()
+        .copied()
+        .filter(|&a| match a {
+            Agent::Knight(r) => take(Token::Piece(Piece {
+                shape: Shape::Knight,
+                religion: r,
+            })),
+            Agent::Rook(r) | Agent::Pirate(r) => take(Token::Piece(Piece {
+                shape: Shape::Rook,
+                religion: r,
+            })),
+            Agent::Pawn => take(Token::Serf(seat)),
+            Agent::Bishop(_) => false,
+        })
+        .collect()
+}
+
 /// Is the one-shot war possible at map m? A religious war needs heretics
-/// (cursed law) [K1]; every war needs at least one attacker.
+/// (cursed law) [K1]; every war needs at least one attacker (RULINGS R-35),
+/// counting only agents that can be taken.
 pub fn war_possible(s: &State, card: CardId, m: MapId) -> bool {
     let d = t().card(card);
     let (fight, _) = split_agents(card, &d.agents);
+    let fight = takeable(s, s.active, &fight);
     let (att, def, rooks) = participants(s, war_of(card), m, &fight, s.active);
     let attackers = !att.is_empty() || !rooks.is_empty();
     match war_of(card) {

@@ -754,6 +754,33 @@ fn r35_cursed_law() {
     }));
 }
 
+/// a war with no attacker is not offered, counting only the agents the
+/// supply (or a matching repressed token, SPIELSTEIN-VERWALTUNG) can provide.
+#[test]
+fn r35_no_war_with_agents_out_of_supply() {
+    let mut s = blank(2);
+    let red_knight = piece(Shape::Knight, RED);
+    for c in ["london", "bordeaux", "paris", "bruges", "lyon", "buda", "varna"] {
+        put_city(&mut s, city(c), red_knight);
+    }
+    assert_eq!(s.supply[RED.index()][0], 0);
+    let lk = card("the_last_knight"); // HRE, one red knight agent, conspiracy
+    to_hand(&mut s, 0, lk);
+    let war = Move::Play {
+        card: lk,
+        oneshot: true,
+        map: None,
+    };
+    assert!(!legal(&s).contains(&war), "its only attacker cannot be taken");
+    // A repressed red knight may stand in for it (card play).
+    let buda = s.cities[city("buda") as usize].pop().unwrap();
+    let hungary = emp(E::Hungary);
+    give_empire(&mut s, 1, hungary);
+    s.empires[hungary as usize].repressed.push(Token::Piece(buda));
+    check(&s);
+    assert!(legal(&s).contains(&war));
+}
+
 #[test]
 fn r36_broke_tax_victim_is_repressed() {
     let mut s = blank(2);
