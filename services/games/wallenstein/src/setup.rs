@@ -97,8 +97,11 @@ pub fn setup(
 /// four events, then the first round. Nobody sees the year's events or the
 /// tower's fill while choosing start lands (RULINGS R26).
 fn finish_setup(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
-    fill_tower(s, ev);
-    flow::turn_up_events(s, ev);
+    // A draft stored by an older release already did both at setup: not twice.
+    if s.event_candidates.is_empty() {
+        fill_tower(s, ev);
+        flow::turn_up_events(s, ev);
+    }
     flow::start_round(s, ev);
 }
 
@@ -238,7 +241,9 @@ pub fn apply_draft(
             place_group(s, me, land, armies as u32, ev);
             // Only then is a taken open card replaced from the deck (L145-152): the
             // group is chosen without seeing the next card.
+            // (An older release replaced it at once: a stored draft may hold two already.)
             if !d.picked_blind
+                && d.open.len() < 2
                 && let Some(next) = d.deck.pop()
             {
                 d.open.push(next);

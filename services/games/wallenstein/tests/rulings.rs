@@ -434,3 +434,35 @@ fn r12_palace_event_not_in_revolts() {
     assert_eq!(b.thrown[4], 1);
     check(&s);
 }
+
+/// R26, stored states: a draft written by the older release (events turned up and the
+/// tower filled at setup, a taken open card replaced at once) finishes without a second
+/// fill, without new events and without a third open card.
+#[test]
+fn r26_drafts_stored_by_the_older_release_finish_cleanly() {
+    let mut s = W::setup(&Options::default(), 3, 77).unwrap();
+    // The older release's setup: four events face up, cubes inside the tower.
+    let events: Vec<u8> = (0..4).map(|_| s.event_deck.pop().unwrap()).collect();
+    s.event_candidates = events.clone();
+    for p in 0..4 {
+        preload(&mut s, p, 3);
+    }
+    let inside = s.tower.inside.clone();
+    W::apply(&mut s, 0, &Move::DraftOpen { slot: 0 }).unwrap();
+    if let Phase::Draft(d) = &mut s.phase {
+        let next = d.deck.pop().unwrap();
+        d.open.push(next);
+    }
+    W::apply(&mut s, 0, &Move::PlaceGroup { armies: 5 }).unwrap();
+    let Phase::Draft(d) = &s.phase else { panic!() };
+    assert_eq!(d.open.len(), 2);
+    while matches!(s.phase, Phase::Draft(_)) {
+        let seat = W::pending(&s)[0];
+        let m = W::legal_moves(&s, seat)[0].clone();
+        W::apply(&mut s, seat, &m).unwrap();
+    }
+    assert_eq!(s.event_candidates, events);
+    assert_eq!(s.tower.inside, inside);
+    assert_eq!(s.phase, Phase::Planning);
+    check(&s);
+}
