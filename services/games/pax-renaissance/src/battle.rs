@@ -423,9 +423,14 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
                 *count = 0;
             }
         }
-        Move::PlaceSurvivor { spot } => {
+        Move::PlaceSurvivor { fighter, spot } => {
             let b = s.battle.as_mut().unwrap();
-            let f = b.survivors.remove(0);
+            let i = b
+                .survivors
+                .iter()
+                .position(|&f| f == fighter)
+                .expect("a survivor");
+            let f = b.survivors.remove(i);
             place_survivor(s, f, spot);
         }
         Move::FlipMap { flip } => {
@@ -474,15 +479,21 @@ pub fn free_spots(s: &State, m: MapId, tok: Token) -> Vec<Spot> {
     }
 }
 
+/// Each distinct survivor to each free spot for it: the player chooses which
+/// survivor goes where, and so which ones are left over when room runs out
+/// (RULINGS R-52).
 pub fn survivor_moves(s: &State) -> Vec<Move> {
     let b = s.battle.as_ref().unwrap();
-    let Some(&f) = b.survivors.first() else {
-        return Vec::new();
-    };
-    free_spots(s, b.map, survivor_token(f, s.active).unwrap())
-        .into_iter()
-        .map(|spot| Move::PlaceSurvivor { spot })
-        .collect()
+    let mut kinds = b.survivors.clone();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let mut v = Vec::new();
+    for f in kinds {
+        for spot in free_spots(s, b.map, survivor_token(f, s.active).unwrap()) {
+            v.push(Move::PlaceSurvivor { fighter: f, spot });
+        }
+    }
+    v
 }
 
 /// Survivors without room are repressed onto the empire, free [Glossar: SCHLACHT];
@@ -490,12 +501,15 @@ pub fn survivor_moves(s: &State) -> Vec<Move> {
 pub fn survivor_auto(s: &mut State) -> bool {
     let b = s.battle.as_ref().unwrap();
     let m = b.map;
-    let Some(&f) = b.survivors.first() else {
+    if b.survivors.is_empty() {
         s.stack.pop();
         return true;
-    };
-    if survivor_moves(s).is_empty() {
-        s.battle.as_mut().unwrap().survivors.remove(0);
+    }
+    let stuck = b.survivors.iter().position(|&f| {
+        free_spots(s, m, survivor_token(f, s.active).unwrap()).is_empty()
+    });
+    if let Some(i) = stuck {
+        let f = s.battle.as_mut().unwrap().survivors.remove(i);
         let tok = survivor_token(f, s.active).unwrap();
         board::repress_onto(s, tok, m);
         return true;

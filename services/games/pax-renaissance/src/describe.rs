@@ -113,7 +113,9 @@ pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
         }
         Move::JoinRooks { join: false } => "crusade without the Hospitallers' rooks".into(),
         Move::Casualty { fighter } => format!("casualty: {}", fighter_name(fighter)),
-        Move::PlaceSurvivor { spot } => format!("survivor to {}", spot_name(spot)),
+        Move::PlaceSurvivor { fighter, spot } => {
+            format!("survivor {} to {}", fighter_name(fighter), spot_name(spot))
+        }
         Move::FlipMap { flip } => {
             if flip {
                 "flip the theocracy".into()

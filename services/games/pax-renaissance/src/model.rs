@@ -385,7 +385,10 @@ pub enum Move {
     Casualty {
         fighter: Fighter,
     },
+    /// A surviving attacker (agent or repressed token) to a free spot of the
+    /// conquered map card; the player picks which one (RULINGS R-52).
     PlaceSurvivor {
+        fighter: Fighter,
         spot: Spot,
     },
     FlipMap {

@@ -272,6 +272,7 @@ pub fn move_from_pb(m: &pb::Move) -> R<Move> {
             fighter: fighter(&x.fighter)?,
         },
         Kind::PlaceSurvivor(x) => Move::PlaceSurvivor {
+            fighter: fighter(&x.fighter)?,
             spot: spot(&x.spot)?,
         },
         Kind::FlipMap(x) => Move::FlipMap { flip: x.flip },
@@ -338,8 +339,9 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
         Move::Casualty { fighter } => Kind::Casualty(mv::Casualty {
             fighter: Some(fighter_pb(fighter)),
         }),
-        Move::PlaceSurvivor { spot } => Kind::PlaceSurvivor(mv::PlaceSurvivor {
+        Move::PlaceSurvivor { fighter, spot } => Kind::PlaceSurvivor(mv::PlaceSurvivor {
             spot: Some(spot_pb(spot)),
+            fighter: Some(fighter_pb(fighter)),
         }),
         Move::FlipMap { flip } => Kind::FlipMap(mv::FlipMap { flip }),
         Move::JoinRooks { join } => Kind::JoinRooks(mv::JoinRooks { join }),

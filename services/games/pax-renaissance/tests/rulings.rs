@@ -823,16 +823,26 @@ fn r37_overflow_survivors() {
             map: None,
         },
     );
-    // 4 attackers, 0 defenders, 3 cities: three are placed, the fourth is repressed.
-    for c in ["paris", "bruges", "lyon"] {
-        let spot = Spot::City(city(c));
-        let mv = legal(&s)
-            .into_iter()
-            .find(|m| *m == Move::PlaceSurvivor { spot })
-            .unwrap();
-        go(&mut s, mv);
+    // 4 attackers, 0 defenders, 3 cities: three are placed, the fourth is
+    // repressed. The player picks which survivor goes where, and so which one
+    // is left over: here both repressed red knights and one white agent.
+    let (red, white) = (piece(Shape::Knight, RED), piece(Shape::Knight, W));
+    for (f, c) in [
+        (Fighter::Repressed(Token::Piece(red)), "paris"),
+        (Fighter::Repressed(Token::Piece(red)), "bruges"),
+        (Fighter::Agent(white), "lyon"),
+    ] {
+        go(
+            &mut s,
+            Move::PlaceSurvivor {
+                fighter: f,
+                spot: Spot::City(city(c)),
+            },
+        );
     }
-    assert_eq!(s.empires[france as usize].repressed.len(), 1);
+    assert_eq!(s.cities[city("paris") as usize], vec![red]);
+    assert_eq!(s.cities[city("bruges") as usize], vec![red]);
+    assert_eq!(s.empires[france as usize].repressed, vec![Token::Piece(white)]);
     assert_eq!(s.empires[france as usize].owner, Some(0));
 }
 
@@ -912,6 +922,7 @@ fn r41_conspiracy_flip_is_optional() {
     go(
         &mut s,
         Move::PlaceSurvivor {
+            fighter: Fighter::Agent(piece(Shape::Rook, W)),
             spot: Spot::City(city("venice")),
         },
     );
@@ -1086,13 +1097,20 @@ fn r50_pirate_agents_fight_as_rooks() {
     let black_rook = piece(Shape::Rook, B);
     assert_eq!(
         legal(&s),
-        vec![
-            Move::PlaceSurvivor { spot: Spot::City(city("paris")) },
-            Move::PlaceSurvivor { spot: Spot::City(city("bruges")) },
-            Move::PlaceSurvivor { spot: Spot::City(city("lyon")) },
-        ]
+        ["paris", "bruges", "lyon"]
+            .map(|c| Move::PlaceSurvivor {
+                fighter: Fighter::Agent(black_rook),
+                spot: Spot::City(city(c)),
+            })
+            .to_vec()
     );
-    go(&mut s, Move::PlaceSurvivor { spot: Spot::City(city("lyon")) });
+    go(
+        &mut s,
+        Move::PlaceSurvivor {
+            fighter: Fighter::Agent(black_rook),
+            spot: Spot::City(city("lyon")),
+        },
+    );
     assert_eq!(s.cities[city("lyon") as usize], vec![black_rook]);
     assert_eq!(s.empires[emp(E::France) as usize].owner, Some(0));
     assert!(s.borders.iter().all(|b| !matches!(b, Some(BorderToken::Pirate(_)))));

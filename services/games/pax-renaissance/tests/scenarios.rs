@@ -73,6 +73,7 @@ fn t2_peasant_revolt_without_defenders() {
     go(
         &mut s,
         Move::PlaceSurvivor {
+            fighter: Fighter::AgentPawn,
             spot: Spot::Border(border("france_aragon")),
         },
     );
@@ -697,6 +698,7 @@ fn t14_conspiracy_from_a_west_card() {
     go(
         &mut s,
         Move::PlaceSurvivor {
+            fighter: Fighter::Repressed(Token::Piece(piece(Shape::Knight, RED))),
             spot: Spot::City(city("valencia")),
         },
     );
@@ -773,6 +775,7 @@ fn t15_peasant_revolt_against_own_vassal() {
     go(
         &mut s,
         Move::PlaceSurvivor {
+            fighter: Fighter::AgentPawn,
             spot: Spot::Border(border("france_aragon")),
         },
     );
