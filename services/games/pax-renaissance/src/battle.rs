@@ -225,9 +225,10 @@ pub fn start_war(
     fight: &[Agent],
     ev: &mut Vec<Scoped<Event>>,
 ) {
-    let war = war_of(card);
     let seat = s.active;
-    // Take the committed agents from the supply (substitution allowed in card play).
+    // Take the committed agents from the supply (substitution allowed in card
+    // play; the player names the empire cards before the battle, R-53).
+    let depth = s.stack.len();
     let mut taken = Vec::new();
     for &a in fight {
         let ok = match a {
@@ -254,7 +255,25 @@ pub fn start_war(
             taken.push(a);
         }
     }
-    let (att, def, rooks) = participants(s, war, m, &taken, seat);
+    if s.stack.len() > depth {
+        s.stack.insert(
+            depth,
+            Task::StartWar {
+                card,
+                map: m,
+                agents: taken,
+            },
+        );
+        return;
+    }
+    launch(s, card, m, &taken, ev);
+}
+
+/// The battle of a war whose agents are taken [Battle table].
+pub fn launch(s: &mut State, card: CardId, m: MapId, taken: &[Agent], ev: &mut Vec<Scoped<Event>>) {
+    let war = war_of(card);
+    let seat = s.active;
+    let (att, def, rooks) = participants(s, war, m, taken, seat);
     let mut b = Battle {
         war,
         map: m,

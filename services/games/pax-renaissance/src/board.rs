@@ -261,43 +261,74 @@ pub fn repress_onto(s: &mut State, tok: Token, empire: MapId) {
 /// Take a piece from the supply for a placement. With `substitute`, a
 /// matching repressed token may be used instead [Glossar: SPIELSTEIN-VERWALTUNG].
 pub fn take_piece(s: &mut State, p: Piece, substitute: bool) -> bool {
-    let n = &mut s.supply[p.religion.index()][shape_index(p.shape)];
-    if *n > 0 {
-        *n -= 1;
-        return true;
-    }
-    substitute && take_repressed(s, Token::Piece(p))
+    take_token(s, Token::Piece(p), substitute)
 }
 
 pub fn can_take_piece(s: &State, p: Piece, substitute: bool) -> bool {
     s.supply[p.religion.index()][shape_index(p.shape)] > 0
-        || (substitute && has_repressed(s, Token::Piece(p)))
+        || (substitute && repressed_available(s, Token::Piece(p)) > 0)
 }
 
 pub fn take_die(s: &mut State, seat: Seat, substitute: bool) -> bool {
-    if s.players[seat].dice > 0 {
-        s.players[seat].dice -= 1;
-        return true;
-    }
-    substitute && take_repressed(s, Token::Serf(seat))
+    take_token(s, Token::Serf(seat), substitute)
 }
 
 pub fn can_take_die(s: &State, seat: Seat, substitute: bool) -> bool {
-    s.players[seat].dice > 0 || (substitute && has_repressed(s, Token::Serf(seat)))
+    s.players[seat].dice > 0 || (substitute && repressed_available(s, Token::Serf(seat)) > 0)
 }
 
-fn has_repressed(s: &State, tok: Token) -> bool {
-    s.empires.iter().any(|e| e.repressed.contains(&tok))
+/// The empire cards holding a repressed token like `tok`, each once.
+pub fn repressed_sources(s: &State, tok: Token) -> Vec<MapId> {
+    (0..s.empires.len() as MapId)
+        .filter(|&e| s.empires[e as usize].repressed.contains(&tok))
+        .collect()
 }
 
-fn take_repressed(s: &mut State, tok: Token) -> bool {
-    for e in s.empires.iter_mut() {
-        if let Some(i) = e.repressed.iter().position(|&x| x == tok) {
-            e.repressed.remove(i);
-            return true;
-        }
+/// Matching repressed tokens not yet claimed by a pending [`Task::Substitute`].
+fn repressed_available(s: &State, tok: Token) -> usize {
+    let held: usize = s
+        .empires
+        .iter()
+        .map(|e| e.repressed.iter().filter(|&&x| x == tok).count())
+        .sum();
+    let claimed = s
+        .stack
+        .iter()
+        .filter(|t| **t == Task::Substitute { token: tok })
+        .count();
+    held.saturating_sub(claimed)
+}
+
+/// Take a token from the supply; with `substitute` (card play) and the supply
+/// out, "any" matching repressed token (SPIELSTEIN-VERWALTUNG): taken at once
+/// when only one empire card holds one, otherwise the player names the empire
+/// card afterwards ([`Task::Substitute`], RULINGS R-53).
+pub fn take_token(s: &mut State, tok: Token, substitute: bool) -> bool {
+    let free = match tok {
+        Token::Piece(p) => &mut s.supply[p.religion.index()][shape_index(p.shape)],
+        Token::Serf(seat) => &mut s.players[seat].dice,
+    };
+    if *free > 0 {
+        *free -= 1;
+        return true;
     }
-    false
+    if !substitute || repressed_available(s, tok) == 0 {
+        return false;
+    }
+    let sources = repressed_sources(s, tok);
+    if sources.len() == 1 {
+        take_repressed_from(s, tok, sources[0]);
+    } else {
+        s.stack.push(Task::Substitute { token: tok });
+    }
+    true
+}
+
+/// Remove one repressed token like `tok` from empire `e`.
+pub fn take_repressed_from(s: &mut State, tok: Token, e: MapId) {
+    let r = &mut s.empires[e as usize].repressed;
+    let i = r.iter().position(|&x| x == tok).expect("repressed token");
+    r.remove(i);
 }
 
 // ---------------------------------------------------------------- map

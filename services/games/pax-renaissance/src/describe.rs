@@ -108,6 +108,14 @@ pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
         Move::PayTax => "pay the tax (1 florin)".into(),
         Move::RefuseTax => "refuse the tax (the concession is repressed)".into(),
         Move::Levy { city } => format!("levy in {}", city_name(city)),
+        Move::TakeRepressed { empire } => match s.stack.last() {
+            Some(Task::Substitute { token }) => format!(
+                "use the repressed {} from the {} empire card",
+                token_name(*token),
+                map_name(empire)
+            ),
+            _ => format!("use a repressed token from the {} empire card", map_name(empire)),
+        },
         Move::JoinRooks { join: true } => {
             "use the white rooks as knights (Knights Hospitaller)".into()
         }

@@ -61,6 +61,30 @@ pub fn violations(s: &State) -> Vec<String> {
             }
         }
     }
+    // A token placed from the repressed tokens whose empire card is still to
+    // be named is counted twice until then.
+    // The agents of a war waiting for them are out of the supply.
+    for t in &s.stack {
+        match t {
+            Task::Substitute { token } => match token {
+                Token::Piece(p) => count[p.religion.index()][board::shape_index(p.shape)] -= 1,
+                Token::Serf(o) => dice[*o] -= 1,
+            },
+            Task::StartWar { agents, .. } => {
+                for a in agents {
+                    match a {
+                        crate::tables::Agent::Knight(r) => count[r.index()][0] += 1,
+                        crate::tables::Agent::Rook(r) | crate::tables::Agent::Pirate(r) => {
+                            count[r.index()][1] += 1
+                        }
+                        crate::tables::Agent::Pawn => dice[s.active] += 1,
+                        crate::tables::Agent::Bishop(_) => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
     if let Some(b) = &s.battle {
         for f in b.attackers.iter().chain(b.survivors.iter()) {
             match f {

@@ -159,6 +159,17 @@ pub enum Task {
     /// Knights Hospitaller: the active player may use the white rooks next door
     /// as knights in this crusade [Glossar: FÄHIGKEIT "darfst"] (RULINGS R-48).
     JoinRooks { rooks: Vec<Fighter> },
+    /// A token was placed in card play from the repressed tokens (the supply
+    /// being out): the player names the empire card it came from
+    /// [Glossar: SPIELSTEIN-VERWALTUNG "irgendeinen"] (RULINGS R-53).
+    Substitute { token: Token },
+    /// A war whose committed agents are taken (some from repressed tokens the
+    /// player is still naming); the battle starts when they are.
+    StartWar {
+        card: CardId,
+        map: MapId,
+        agents: Vec<crate::tables::Agent>,
+    },
     /// Battle casualties still to choose on one side [Glossar: SCHLACHT].
     Casualties { attackers: bool, count: u8 },
     /// Battle survivors still to place.
@@ -377,6 +388,10 @@ pub enum Move {
     RefuseTax,
     Levy {
         city: CityId,
+    },
+    /// The empire card whose repressed token stands in for one out of supply.
+    TakeRepressed {
+        empire: MapId,
     },
     /// Knights Hospitaller: use the white rooks as knights in this crusade, or not.
     JoinRooks {

@@ -277,6 +277,9 @@ pub fn move_from_pb(m: &pb::Move) -> R<Move> {
         },
         Kind::FlipMap(x) => Move::FlipMap { flip: x.flip },
         Kind::JoinRooks(x) => Move::JoinRooks { join: x.join },
+        Kind::TakeRepressed(x) => Move::TakeRepressed {
+            empire: u8_(x.empire)?,
+        },
         Kind::Concession(x) => Move::Concession {
             border: x.border.map(u8_).transpose()?,
         },
@@ -345,6 +348,9 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
         }),
         Move::FlipMap { flip } => Kind::FlipMap(mv::FlipMap { flip }),
         Move::JoinRooks { join } => Kind::JoinRooks(mv::JoinRooks { join }),
+        Move::TakeRepressed { empire } => Kind::TakeRepressed(mv::TakeRepressed {
+            empire: empire as u32,
+        }),
         Move::Concession { border } => Kind::Concession(mv::Concession {
             border: border.map(|b| b as u32),
         }),
@@ -528,6 +534,14 @@ fn decision_pb(t: &Task) -> pb::Decision {
             count: *count as u32,
         }),
         Task::Survivors => Kind::Survivors(d::Survivors {}),
+        Task::Substitute { token } => Kind::Substitute(d::Substitute {
+            token: Some(token_pb(*token)),
+        }),
+        Task::StartWar { card, map, agents } => Kind::StartWar(d::StartWar {
+            card: *card as u32,
+            map: *map as u32,
+            agents: agents.iter().map(agent_pb).collect(),
+        }),
         Task::JoinRooks { rooks } => Kind::JoinRooks(d::JoinRooks {
             rooks: rooks.iter().map(|&f| fighter_pb(f)).collect(),
         }),

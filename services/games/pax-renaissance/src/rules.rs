@@ -62,6 +62,11 @@ pub fn legal_moves(s: &State, seat: Seat) -> Vec<Move> {
             .into_iter()
             .map(|(city, _)| Move::Levy { city })
             .collect(),
+        Task::Substitute { token } => board::repressed_sources(s, token)
+            .into_iter()
+            .map(|empire| Move::TakeRepressed { empire })
+            .collect(),
+        Task::StartWar { .. } => Vec::new(),
         Task::JoinRooks { .. } => {
             vec![Move::JoinRooks { join: false }, Move::JoinRooks { join: true }]
         }
@@ -192,6 +197,12 @@ fn execute(s: &mut State, seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
                 }
             }
         }
+        Move::TakeRepressed { empire } => {
+            let Some(Task::Substitute { token }) = s.stack.pop() else {
+                unreachable!()
+            };
+            board::take_repressed_from(s, token, *empire);
+        }
         Move::PayTax | Move::RefuseTax => ops::tax_response(s, matches!(mv, Move::PayTax), ev),
         Move::Levy { city } => tradefair::place_levy(s, *city),
         Move::JoinRooks { .. }
@@ -278,6 +289,21 @@ pub fn advance(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                     continue;
                 }
                 return;
+            }
+            Task::Substitute { token } => {
+                // Only one empire card left to name: no choice.
+                let from = board::repressed_sources(s, token);
+                if from.len() == 1 {
+                    s.stack.pop();
+                    board::take_repressed_from(s, token, from[0]);
+                    continue;
+                }
+                return;
+            }
+            Task::StartWar { card, map, agents } => {
+                s.stack.pop();
+                battle::launch(s, card, map, &agents, ev);
+                continue;
             }
             Task::Regime { map, cause } => {
                 s.stack.pop();

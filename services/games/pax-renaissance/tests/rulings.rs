@@ -1163,3 +1163,111 @@ fn r51_inquisitor_jumps_use_every_member_of_a_group() {
         to: Member::Card(fg),
     }));
 }
+
+/// with the supply out, card play may take "irgendeinen" (any) matching
+/// repressed token (Glossar: SPIELSTEIN-VERWALTUNG): the player names the
+/// empire card it comes from, here for an agent placed without the one-shot.
+#[test]
+fn r53_player_names_the_substituted_repressed_token() {
+    let mut s = blank(2);
+    let red_knight = piece(Shape::Knight, RED);
+    for c in ["london", "bordeaux", "bruges", "lyon", "varna"] {
+        put_city(&mut s, city(c), red_knight);
+    }
+    let (france, hungary) = (emp(E::France), emp(E::Hungary));
+    give_empire(&mut s, 1, france);
+    give_empire(&mut s, 1, hungary);
+    repress(&mut s, france, Token::Piece(red_knight));
+    repress(&mut s, hungary, Token::Piece(red_knight));
+    assert_eq!(s.supply[RED.index()][0], 0);
+    let lk = card("the_last_knight"); // HRE, one red knight agent
+    to_hand(&mut s, 0, lk);
+    go(
+        &mut s,
+        Move::Play {
+            card: lk,
+            oneshot: false,
+            map: None,
+        },
+    );
+    go(
+        &mut s,
+        Move::PlaceAgent {
+            spot: Spot::City(city("vienna")),
+        },
+    );
+    assert_eq!(task(&s), Task::Substitute { token: Token::Piece(red_knight) });
+    assert_eq!(
+        legal(&s),
+        vec![
+            Move::TakeRepressed { empire: france },
+            Move::TakeRepressed { empire: hungary }
+        ]
+    );
+    go(&mut s, Move::TakeRepressed { empire: hungary });
+    assert_eq!(s.cities[city("vienna") as usize], vec![red_knight]);
+    assert_eq!(s.empires[france as usize].repressed, vec![Token::Piece(red_knight)]);
+    assert!(s.empires[hungary as usize].repressed.is_empty());
+}
+
+/// R-53 in a war: the choice comes before the battle, and it matters. Kingmaker's
+/// red rook agent can come from England's own repressed red rook (which attacks
+/// anyway in the conspiracy: 2 against 2, lost) or from France's (3 against 2).
+#[test]
+fn r53_substitution_for_war_agents_is_chosen_before_the_battle() {
+    let setup = || {
+        let mut s = blank(2);
+        let red_rook = piece(Shape::Rook, RED);
+        for c in ["paris", "bruges", "lyon", "buda", "varna"] {
+            put_city(&mut s, city(c), red_rook);
+        }
+        let (england, france) = (emp(E::England), emp(E::France));
+        give_empire(&mut s, 1, england);
+        give_empire(&mut s, 1, france);
+        repress(&mut s, england, Token::Piece(red_rook));
+        repress(&mut s, france, Token::Piece(red_rook));
+        put_city(&mut s, city("london"), piece(Shape::Knight, W));
+        put_city(&mut s, city("bordeaux"), piece(Shape::Knight, W));
+        let km = card("kingmaker"); // England: a red and a white rook agent, conspiracy
+        to_hand(&mut s, 0, km);
+        go(
+            &mut s,
+            Move::Play {
+                card: km,
+                oneshot: true,
+                map: None,
+            },
+        );
+        s
+    };
+    let england = emp(E::England);
+    let mut s = setup();
+    assert_eq!(
+        task(&s),
+        Task::Substitute {
+            token: Token::Piece(piece(Shape::Rook, RED))
+        }
+    );
+    assert!(s.battle.is_none(), "no battle before the token is named");
+    go(&mut s, Move::TakeRepressed { empire: emp(E::France) });
+    // 3 against 2: both defenders die, the attacker loses 2 of 3.
+    assert_eq!(
+        task(&s),
+        Task::Casualties {
+            attackers: true,
+            count: 2
+        }
+    );
+    assert!(s.cities[city("london") as usize].is_empty());
+    let mut s = setup();
+    go(&mut s, Move::TakeRepressed { empire: england });
+    // 2 against 2: every attacker dies, two defenders with them.
+    assert_eq!(
+        task(&s),
+        Task::Casualties {
+            attackers: false,
+            count: 2
+        }
+    );
+    assert!(s.battle.as_ref().unwrap().attackers.is_empty());
+}
