@@ -5,6 +5,14 @@
 
 use std::path::PathBuf;
 
+/// Each game's proto package (`signoria.v1.games.<package>`, in
+/// `games/<package>.proto`) and the crate whose `pb` module holds its messages.
+const GAMES: [(&str, &str); 3] = [
+    ("lorenzo_il_magnifico", "signoria_lorenzo_il_magnifico"),
+    ("wallenstein", "signoria_wallenstein"),
+    ("pax_renaissance", "signoria_pax_renaissance"),
+];
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let proto_root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../proto");
     let api = proto_root.join("signoria/v1/signoria.proto");
@@ -13,12 +21,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         proto_root.join("signoria/v1").display()
     );
     println!("cargo:rerun-if-changed={}", api.display());
-    println!(
-        "cargo:rerun-if-changed={}",
-        proto_root
-            .join("signoria/v1/games/lorenzo_il_magnifico.proto")
-            .display()
-    );
+    for game in GAMES {
+        println!(
+            "cargo:rerun-if-changed={}",
+            proto_root
+                .join(format!("signoria/v1/games/{}.proto", game.0))
+                .display()
+        );
+    }
 
     // Includes the imported game protos.
     let fds = protox::compile([&api], [&proto_root])?;
@@ -28,13 +38,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         std::fs::write(out_dir.join("signoria_descriptor.bin"), fds.encode_to_vec())?;
     }
 
-    tonic_prost_build::configure()
+    let mut config = tonic_prost_build::configure()
         .build_server(true)
-        .build_client(true)
-        .extern_path(
-            ".signoria.v1.games.lorenzo_il_magnifico",
-            "::signoria_lorenzo_il_magnifico::pb",
-        )
-        .compile_fds(fds)?;
+        .build_client(true);
+    for (package, krate) in GAMES {
+        config = config.extern_path(
+            format!(".signoria.v1.games.{package}"),
+            format!("::{krate}::pb"),
+        );
+    }
+    config.compile_fds(fds)?;
     Ok(())
 }

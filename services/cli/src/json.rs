@@ -3,8 +3,9 @@
 
 use std::sync::OnceLock;
 
+use anyhow::{Context as _, bail};
 use prost::Message as _;
-use prost_reflect::{DescriptorPool, DynamicMessage, SerializeOptions};
+use prost_reflect::{DescriptorPool, DynamicMessage, Kind, SerializeOptions, Value as PValue};
 use serde_json::Value;
 use signoria_server::pb;
 
@@ -38,6 +39,57 @@ pub fn view(v: &pb::View) -> Value {
 
 pub fn event(e: &pb::Event) -> Value {
     to_json("signoria.v1.Event", &e.encode_to_vec())
+}
+
+/// The `GameOptions` envelope of game type `game` (`lorenzo-il-magnifico` is
+/// the envelope's member `lorenzo_il_magnifico`) with each `(name, value)` set
+/// on the game's `Options` message. Booleans take true/false, yes/no, on/off,
+/// 1/0; numbers and strings are written plainly.
+pub fn game_options(game: &str, pairs: &[(&str, &str)]) -> anyhow::Result<pb::GameOptions> {
+    let envelope = pool()
+        .get_message_by_name("signoria.v1.GameOptions")
+        .context("the API describes GameOptions")?;
+    let Some(member) = envelope.get_field_by_name(&game.replace('-', "_")) else {
+        bail!("this client does not know the options of game type {game:?}");
+    };
+    let Kind::Message(options_desc) = member.kind() else {
+        bail!("GameOptions.{} is not a message", member.name());
+    };
+    let names = || {
+        options_desc
+            .fields()
+            .map(|f| f.name().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut options = DynamicMessage::new(options_desc.clone());
+    for &(name, text) in pairs {
+        let Some(field) = options_desc.get_field_by_name(name) else {
+            bail!("{game} has no option {name:?} (options: {})", names());
+        };
+        let value = match field.kind() {
+            Kind::Bool => PValue::Bool(match text {
+                "true" | "yes" | "1" | "on" => true,
+                "false" | "no" | "0" | "off" => false,
+                _ => bail!("option {name} takes true or false, not {text:?}"),
+            }),
+            Kind::Uint32 => PValue::U32(text.parse().with_context(|| format!("option {name}"))?),
+            Kind::Int32 => PValue::I32(text.parse().with_context(|| format!("option {name}"))?),
+            Kind::Uint64 => PValue::U64(text.parse().with_context(|| format!("option {name}"))?),
+            Kind::Int64 => PValue::I64(text.parse().with_context(|| format!("option {name}"))?),
+            Kind::String => PValue::String(text.to_string()),
+            Kind::Enum(e) => PValue::EnumNumber(
+                e.get_value_by_name(text)
+                    .with_context(|| format!("option {name} has no value {text:?}"))?
+                    .number(),
+            ),
+            other => bail!("option {name} has a type this client cannot set ({other:?})"),
+        };
+        options.set_field(&field, value);
+    }
+    let mut env = DynamicMessage::new(envelope);
+    env.set_field(&member, PValue::Message(options));
+    pb::GameOptions::decode(env.encode_to_vec().as_slice()).context("GameOptions re-decodes")
 }
 
 pub fn pretty(v: Value) -> String {

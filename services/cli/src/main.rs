@@ -337,40 +337,20 @@ async fn games(a: ServerArg) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `name=value` options for a game type. Each game maps its own names.
+/// `name=value` options for a game type, set by name on the game's `Options`
+/// message through the API's descriptors (no game-specific code).
 fn game_options(game: &str, kvs: &[String]) -> anyhow::Result<Option<pb::GameOptions>> {
     if kvs.is_empty() {
         return Ok(None);
     }
-    let mut map = BTreeMap::new();
+    let mut pairs = Vec::new();
     for kv in kvs {
         let (k, v) = kv
             .split_once('=')
             .with_context(|| format!("option {kv:?} is not NAME=VALUE"))?;
-        map.insert(k.trim().to_string(), v.trim().to_string());
+        pairs.push((k.trim(), v.trim()));
     }
-    let parse_bool = |k: &str, v: &str| -> anyhow::Result<bool> {
-        match v {
-            "true" | "yes" | "1" | "on" => Ok(true),
-            "false" | "no" | "0" | "off" => Ok(false),
-            _ => bail!("option {k} takes true or false, not {v:?}"),
-        }
-    };
-    match game {
-        "lorenzo-il-magnifico" => {
-            let mut o = pb::games::lorenzo_il_magnifico::Options::default();
-            for (k, v) in &map {
-                match k.as_str() {
-                    "advanced" => o.advanced = Some(parse_bool(k, v)?),
-                    _ => bail!("{game} has no option {k:?} (options: advanced)"),
-                }
-            }
-            Ok(Some(pb::GameOptions {
-                game: Some(pb::game_options::Game::LorenzoIlMagnifico(o)),
-            }))
-        }
-        _ => bail!("this client does not know the options of game type {game:?}"),
-    }
+    json::game_options(game, &pairs).map(Some)
 }
 
 async fn new_game(a: NewArgs) -> anyhow::Result<()> {
@@ -645,5 +625,30 @@ mod tests {
         assert!(game_options("lorenzo-il-magnifico", &["colour=red".into()]).is_err());
         assert!(game_options("lorenzo-il-magnifico", &["advanced".into()]).is_err());
         assert!(game_options("chess", &["x=1".into()]).is_err());
+    }
+
+    #[test]
+    fn options_of_every_game_parse_by_name() {
+        let o = game_options("wallenstein", &["fixed_start=true".into()])
+            .unwrap()
+            .unwrap();
+        let Some(pb::game_options::Game::Wallenstein(w)) = o.game else {
+            panic!("{o:?}")
+        };
+        assert_eq!(w.fixed_start, Some(true));
+        let o = game_options(
+            "pax-renaissance",
+            &["astrology=yes".into(), "expert=off".into()],
+        )
+        .unwrap()
+        .unwrap();
+        let Some(pb::game_options::Game::PaxRenaissance(p)) = o.game else {
+            panic!("{o:?}")
+        };
+        assert_eq!(
+            (p.astrology, p.bankruptcy, p.expert),
+            (Some(true), None, Some(false))
+        );
+        assert!(game_options("pax-renaissance", &["advanced=true".into()]).is_err());
     }
 }

@@ -79,6 +79,8 @@ macro_rules! games {
 // ---- one line per game (plus its `oneof game` member in signoria.proto) ----
 games! {
     LorenzoIlMagnifico => signoria_lorenzo_il_magnifico::LorenzoIlMagnifico,
+    Wallenstein => signoria_wallenstein::Wallenstein,
+    PaxRenaissance => signoria_pax_renaissance::PaxRenaissance,
 }
 
 /// Why a game operation failed; [`crate::errors`] maps these to status codes.
@@ -361,13 +363,23 @@ mod tests {
     const LORENZO: &str = "lorenzo-il-magnifico";
 
     #[test]
-    fn lorenzo_is_registered() {
+    fn every_game_is_registered() {
         let r = Registry::builtin();
-        let g = r.get(LORENZO).expect("registered");
-        assert_eq!(g.info().id, LORENZO);
-        assert!(g.info().min_players >= 2);
+        for (id, players) in [
+            (LORENZO, (2, 4)),
+            ("wallenstein", (3, 5)),
+            ("pax-renaissance", (2, 4)),
+        ] {
+            let g = r.get(id).expect("registered");
+            assert_eq!(g.info().id, id);
+            assert_eq!(
+                (g.info().min_players, g.info().max_players),
+                players,
+                "{id}"
+            );
+        }
         assert!(r.get("chess").is_none());
-        assert_eq!(r.all().count(), 1);
+        assert_eq!(r.all().count(), 3);
     }
 
     #[test]

@@ -101,7 +101,10 @@ async fn new_game_of(
         .collect();
     // Labels are stored with the game, not only echoed by CreateGame.
     let stored = seats[1].clone().get_game(&resp.game_id).await.unwrap();
-    assert_eq!(stored.seat_labels[..2], ["Alice".to_string(), "seat 1".to_string()]);
+    assert_eq!(
+        stored.seat_labels[..2],
+        ["Alice".to_string(), "seat 1".to_string()]
+    );
     (resp.game_id, seats)
 }
 
