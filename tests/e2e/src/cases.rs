@@ -9,8 +9,9 @@ use tonic::Code;
 
 use crate::pb::games::lorenzo_il_magnifico as lorenzo;
 use crate::{
-    Client, Cluster, Rng, TestGame, authed, check_finished, create_game, create_game_with,
-    get_game, legal_moves, numbers_in, pb, play_to_end, random_step, submit, unique_id,
+    Client, Cluster, Rng, TestGame, authed, check_finished, check_finished_as, create_game,
+    create_game_of, create_game_with, get_game, legal_moves, numbers_in, pb, play_to_end,
+    random_step, submit, unique_id,
 };
 
 /// Asserts a gRPC failure with `code`; returns its message.
@@ -109,6 +110,60 @@ async fn full_game_with(cluster: &Cluster, players: u32, advanced: Option<bool>)
         get_game(&mut cluster.client(0), &game.game_id).await? == snap,
         "the rejected move changed the finished game"
     );
+    Ok(())
+}
+
+/// Game types whose winner may be decided by a declared victory rather than
+/// the score (so ranks need not follow scores).
+const DECLARED_VICTORY: &[&str] = &["pax-renaissance"];
+
+/// Every game type the server lists, at its smallest and largest player
+/// count with default options: a complete random game, requests alternating
+/// between the replicas, every replica agreeing on the finished game, and
+/// every seat's `WatchGame` log ending at the final version.
+pub async fn every_game_type(cluster: &Cluster) -> Result<()> {
+    let types = cluster
+        .client(0)
+        .list_game_types(pb::ListGameTypesRequest {})
+        .await?
+        .into_inner()
+        .game_types;
+    for id in ["lorenzo-il-magnifico", "wallenstein", "pax-renaissance"] {
+        ensure!(types.iter().any(|t| t.id == id), "{id} is not listed");
+    }
+    for t in &types {
+        for players in [t.min_players, t.max_players] {
+            let mut rng = Rng::new(seed(&format!("every_game_type({}, {players})", t.id)));
+            let game = create_game_of(&mut cluster.client(0), &t.id, players, rng.next_u64(), None)
+                .await?;
+            let played = play_to_end(&mut cluster.rotation(), &game, &mut rng)
+                .await
+                .with_context(|| format!("{} with {players} players", t.id))?;
+            let snap = played.snapshot;
+            check_finished_as(&snap, players, !DECLARED_VICTORY.contains(&t.id.as_str()))
+                .with_context(|| format!("{} with {players} players", t.id))?;
+            eprintln!(
+                "{} ({players} players) finished after {} moves",
+                t.id, snap.version
+            );
+            for i in 0..cluster.len() {
+                let s = get_game(&mut cluster.client(i), &game.game_id).await?;
+                ensure!(s == snap, "replica {i} disagrees about the final {}", t.id);
+            }
+            for (seat, token) in game.tokens.iter().enumerate() {
+                let mut client = cluster.client(seat % cluster.len());
+                let mut stream = watch(&mut client, &game.game_id, Some(token), 0).await?;
+                let mut log = Vec::new();
+                let ended = read_watch(&mut stream, &mut log, |_| false).await?;
+                ensure!(
+                    ended && log.last().map(|m| m.version) == Some(snap.version),
+                    "{}: seat {seat}'s watch does not end at version {}",
+                    t.id,
+                    snap.version
+                );
+            }
+        }
+    }
     Ok(())
 }
 
@@ -713,7 +768,10 @@ pub async fn watch_resumes(cluster: &mut Cluster, resume_after: u64) -> Result<(
         let mut stream = watch(&mut cluster.client(0), &game.game_id, None, 0).await?;
         let mut again = Vec::new();
         ensure!(read_watch(&mut stream, &mut again, |_| false).await?);
-        ensure!(again == seen, "the restarted replica replays a different log");
+        ensure!(
+            again == seen,
+            "the restarted replica replays a different log"
+        );
     }
     Ok(())
 }

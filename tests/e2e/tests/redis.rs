@@ -20,6 +20,11 @@ async fn two_replicas_play_a_4_player_game() -> anyhow::Result<()> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_replicas_play_every_game_type() -> anyhow::Result<()> {
+    cases::every_game_type(&Cluster::redis(2).await?).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn racing_clients_on_two_replicas() -> anyhow::Result<()> {
     cases::racing_clients(&Cluster::redis(2).await?).await
 }
