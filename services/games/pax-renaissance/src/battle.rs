@@ -524,9 +524,10 @@ pub fn survivor_auto(s: &mut State) -> bool {
         s.stack.pop();
         return true;
     }
-    let stuck = b.survivors.iter().position(|&f| {
-        free_spots(s, m, survivor_token(f, s.active).unwrap()).is_empty()
-    });
+    let stuck = b
+        .survivors
+        .iter()
+        .position(|&f| free_spots(s, m, survivor_token(f, s.active).unwrap()).is_empty());
     if let Some(i) = stuck {
         let f = s.battle.as_mut().unwrap().survivors.remove(i);
         let tok = survivor_token(f, s.active).unwrap();

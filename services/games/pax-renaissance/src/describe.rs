@@ -114,7 +114,10 @@ pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
                 token_name(*token),
                 map_name(empire)
             ),
-            _ => format!("use a repressed token from the {} empire card", map_name(empire)),
+            _ => format!(
+                "use a repressed token from the {} empire card",
+                map_name(empire)
+            ),
         },
         Move::JoinRooks { join: true } => {
             "use the white rooks as knights (Knights Hospitaller)".into()

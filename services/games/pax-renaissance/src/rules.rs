@@ -68,7 +68,10 @@ pub fn legal_moves(s: &State, seat: Seat) -> Vec<Move> {
             .collect(),
         Task::StartWar { .. } => Vec::new(),
         Task::JoinRooks { .. } => {
-            vec![Move::JoinRooks { join: false }, Move::JoinRooks { join: true }]
+            vec![
+                Move::JoinRooks { join: false },
+                Move::JoinRooks { join: true },
+            ]
         }
         Task::Casualties { attackers, .. } => battle::casualty_moves(s, attackers),
         Task::Survivors => battle::survivor_moves(s),
@@ -208,9 +211,7 @@ fn execute(s: &mut State, seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
         Move::JoinRooks { .. }
         | Move::Casualty { .. }
         | Move::PlaceSurvivor { .. }
-        | Move::FlipMap { .. } => {
-            battle::execute(s, mv, ev)
-        }
+        | Move::FlipMap { .. } => battle::execute(s, mv, ev),
         Move::Concession { .. } | Move::Liberate { .. } | Move::EndLiberation => {
             regime::execute(s, mv, ev)
         }

@@ -563,7 +563,11 @@ fn r49_armadas_double_and_are_cumulative() {
             s.players[1].tableau[1][0].bishop = Some(W);
         }
         // The first border of both white routes' Portuguese leg.
-        let b = if spice { "england_portugal" } else { "hungary_byzantium" };
+        let b = if spice {
+            "england_portugal"
+        } else {
+            "hungary_byzantium"
+        };
         put_concession(&mut s, border(b), 1);
         let fair = s.market[1][0].as_mut().unwrap();
         fair.florins += 9;
@@ -576,8 +580,16 @@ fn r49_armadas_double_and_are_cumulative() {
     assert_eq!(payout(&[], true, false), 1);
     assert_eq!(payout(&["india_armada"], true, false), 2);
     assert_eq!(payout(&["india_armada", "almeida_armada"], true, false), 4);
-    assert_eq!(payout(&["india_armada", "almeida_armada"], false, false), 1, "not a Spice Islands fair");
-    assert_eq!(payout(&["india_armada"], true, true), 1, "disabled by a bishop");
+    assert_eq!(
+        payout(&["india_armada", "almeida_armada"], false, false),
+        1,
+        "not a Spice Islands fair"
+    );
+    assert_eq!(
+        payout(&["india_armada"], true, true),
+        1,
+        "disabled by a bishop"
+    );
 }
 
 #[test]
@@ -760,7 +772,9 @@ fn r35_cursed_law() {
 fn r35_no_war_with_agents_out_of_supply() {
     let mut s = blank(2);
     let red_knight = piece(Shape::Knight, RED);
-    for c in ["london", "bordeaux", "paris", "bruges", "lyon", "buda", "varna"] {
+    for c in [
+        "london", "bordeaux", "paris", "bruges", "lyon", "buda", "varna",
+    ] {
         put_city(&mut s, city(c), red_knight);
     }
     assert_eq!(s.supply[RED.index()][0], 0);
@@ -771,12 +785,17 @@ fn r35_no_war_with_agents_out_of_supply() {
         oneshot: true,
         map: None,
     };
-    assert!(!legal(&s).contains(&war), "its only attacker cannot be taken");
+    assert!(
+        !legal(&s).contains(&war),
+        "its only attacker cannot be taken"
+    );
     // A repressed red knight may stand in for it (card play).
     let buda = s.cities[city("buda") as usize].pop().unwrap();
     let hungary = emp(E::Hungary);
     give_empire(&mut s, 1, hungary);
-    s.empires[hungary as usize].repressed.push(Token::Piece(buda));
+    s.empires[hungary as usize]
+        .repressed
+        .push(Token::Piece(buda));
     check(&s);
     assert!(legal(&s).contains(&war));
 }
@@ -803,7 +822,11 @@ fn r36_broke_tax_victim_is_repressed() {
     );
     assert_eq!(s.borders[border("ottoman_mamluk") as usize], None);
     assert!(matches!(task(&s), Task::Levy { .. }));
-    assert_eq!(P::pending(&s), vec![1], "the repressed owner still places the levy (R-13)");
+    assert_eq!(
+        P::pending(&s),
+        vec![1],
+        "the repressed owner still places the levy (R-13)"
+    );
 }
 
 #[test]
@@ -842,7 +865,10 @@ fn r37_overflow_survivors() {
     }
     assert_eq!(s.cities[city("paris") as usize], vec![red]);
     assert_eq!(s.cities[city("bruges") as usize], vec![red]);
-    assert_eq!(s.empires[france as usize].repressed, vec![Token::Piece(white)]);
+    assert_eq!(
+        s.empires[france as usize].repressed,
+        vec![Token::Piece(white)]
+    );
     assert_eq!(s.empires[france as usize].owner, Some(0));
 }
 
@@ -1050,7 +1076,10 @@ fn r48_hospitaller_rooks_are_optional() {
     assert!(matches!(task(&s), Task::JoinRooks { .. }));
     assert_eq!(
         legal(&s),
-        vec![Move::JoinRooks { join: false }, Move::JoinRooks { join: true }]
+        vec![
+            Move::JoinRooks { join: false },
+            Move::JoinRooks { join: true }
+        ]
     );
     // Without the rooks: 1 against 2, the knight dies and kills one heretic.
     go(&mut s, Move::JoinRooks { join: false });
@@ -1061,8 +1090,14 @@ fn r48_hospitaller_rooks_are_optional() {
         },
     );
     assert!(s.cities[city("london") as usize].is_empty());
-    assert_eq!(s.cities[city("venice") as usize], vec![piece(Shape::Rook, W)]);
-    assert_eq!(s.cities[city("valencia") as usize], vec![piece(Shape::Knight, B)]);
+    assert_eq!(
+        s.cities[city("venice") as usize],
+        vec![piece(Shape::Rook, W)]
+    );
+    assert_eq!(
+        s.cities[city("valencia") as usize],
+        vec![piece(Shape::Knight, B)]
+    );
     // With them: 2 against 2, everyone dies.
     let mut s = setup();
     go(&mut s, Move::JoinRooks { join: true });
@@ -1092,7 +1127,10 @@ fn r50_pirate_agents_fight_as_rooks() {
         oneshot: true,
         map: None,
     };
-    assert!(legal(&s).contains(&revolt), "the pirate agent is an attacker");
+    assert!(
+        legal(&s).contains(&revolt),
+        "the pirate agent is an attacker"
+    );
     go(&mut s, revolt);
     let black_rook = piece(Shape::Rook, B);
     assert_eq!(
@@ -1113,7 +1151,11 @@ fn r50_pirate_agents_fight_as_rooks() {
     );
     assert_eq!(s.cities[city("lyon") as usize], vec![black_rook]);
     assert_eq!(s.empires[emp(E::France) as usize].owner, Some(0));
-    assert!(s.borders.iter().all(|b| !matches!(b, Some(BorderToken::Pirate(_)))));
+    assert!(
+        s.borders
+            .iter()
+            .all(|b| !matches!(b, Some(BorderToken::Pirate(_))))
+    );
 }
 
 /// R-51: a suzerain and its vassals are one card for bishops ("Ein BISCHOF,
@@ -1140,7 +1182,10 @@ fn r51_inquisitor_jumps_use_every_member_of_a_group() {
         from: Member::Card(fg),
         to: Member::Empire(hre),
     };
-    assert!(ops_targets(&s, Member::Card(ap)).contains(&into), "onto the group via its French vassal");
+    assert!(
+        ops_targets(&s, Member::Card(ap)).contains(&into),
+        "onto the group via its French vassal"
+    );
     go(
         &mut s,
         Move::Op {
@@ -1196,7 +1241,12 @@ fn r53_player_names_the_substituted_repressed_token() {
             spot: Spot::City(city("vienna")),
         },
     );
-    assert_eq!(task(&s), Task::Substitute { token: Token::Piece(red_knight) });
+    assert_eq!(
+        task(&s),
+        Task::Substitute {
+            token: Token::Piece(red_knight)
+        }
+    );
     assert_eq!(
         legal(&s),
         vec![
@@ -1206,7 +1256,10 @@ fn r53_player_names_the_substituted_repressed_token() {
     );
     go(&mut s, Move::TakeRepressed { empire: hungary });
     assert_eq!(s.cities[city("vienna") as usize], vec![red_knight]);
-    assert_eq!(s.empires[france as usize].repressed, vec![Token::Piece(red_knight)]);
+    assert_eq!(
+        s.empires[france as usize].repressed,
+        vec![Token::Piece(red_knight)]
+    );
     assert!(s.empires[hungary as usize].repressed.is_empty());
 }
 
@@ -1249,7 +1302,12 @@ fn r53_substitution_for_war_agents_is_chosen_before_the_battle() {
         }
     );
     assert!(s.battle.is_none(), "no battle before the token is named");
-    go(&mut s, Move::TakeRepressed { empire: emp(E::France) });
+    go(
+        &mut s,
+        Move::TakeRepressed {
+            empire: emp(E::France),
+        },
+    );
     // 3 against 2: both defenders die, the attacker loses 2 of 3.
     assert_eq!(
         task(&s),
