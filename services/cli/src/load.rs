@@ -116,6 +116,7 @@ pub async fn run(a: LoadArgs) -> anyhow::Result<()> {
     };
 
     let mut players = a.players;
+    let mut memory = None;
     let service = match &target {
         Some(url) => {
             let p = resolve_players(url, &params.game, players).await?;
@@ -132,6 +133,7 @@ pub async fn run(a: LoadArgs) -> anyhow::Result<()> {
             );
             let r = service_run(url, &params, p, a.connections).await?;
             r.print("service", "SubmitMove");
+            memory = server_memory(url).await;
             Some(r)
         }
         None => None,
@@ -167,6 +169,8 @@ pub async fn run(a: LoadArgs) -> anyhow::Result<()> {
         "service": service.as_ref().map(RunReport::json),
         "redis_only": redis.as_ref().map(RunReport::json),
         "ratio": ratio,
+        "server_resident_bytes": memory.map(|(now, _)| now),
+        "server_peak_resident_bytes": memory.map(|(_, peak)| peak),
         "ok": ok,
     });
     println!("load-result: {result}");
@@ -174,6 +178,39 @@ pub async fn run(a: LoadArgs) -> anyhow::Result<()> {
         bail!("consistency check failed: a stored version differs from the acknowledged moves");
     }
     Ok(())
+}
+
+/// The resident memory (now, peak) in bytes of the server that answers
+/// `GetServerStats` at `url` (behind a gateway: one of the replicas), printed;
+/// `None` when it does not say.
+async fn server_memory(url: &str) -> Option<(u64, u64)> {
+    let stats = async {
+        Client::connect(url, None)
+            .await?
+            .server_stats()
+            .await
+            .map_err(Into::into)
+    };
+    let stats: anyhow::Result<_> = stats.await;
+    let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
+    match stats {
+        Ok(s) if s.resident_bytes > 0 => {
+            println!(
+                "  server memory (the replica that answered): resident {:.1} MiB, peak {:.1} MiB",
+                mib(s.resident_bytes),
+                mib(s.peak_resident_bytes)
+            );
+            Some((s.resident_bytes, s.peak_resident_bytes))
+        }
+        Ok(_) => {
+            println!("  server memory: not reported by the server");
+            None
+        }
+        Err(e) => {
+            println!("  server memory: GetServerStats failed: {e:#}");
+            None
+        }
+    }
 }
 
 fn moves_note(moves: Option<u64>) -> String {
