@@ -24,6 +24,9 @@ fn unused_cards(s: &State, seat: Seat) -> Vec<Card> {
 /// a money card only if the seat can pay it (RULINGS R9); no card left = `Empty`.
 /// Only a seat short of cards bids nothing (L553-555): an action field may not
 /// take the last card the seat could bid while a card will be left for the bid.
+/// A seat with fewer cards than action fields chooses which fields stay free
+/// ("lässt man entsprechend Felder frei", L408-412; RULINGS R30): `Empty` is
+/// offered on an action field while the cards left still fit on the later fields.
 pub fn plan_moves(s: &State, seat: Seat) -> Vec<Move> {
     let plan = &s.plans[seat];
     if plan.done() {
@@ -46,7 +49,10 @@ pub fn plan_moves(s: &State, seat: Seat) -> Vec<Move> {
             rest.len() <= later_fields || rest.iter().any(|r| biddable(r))
         })
         .collect();
-    if cards.is_empty() {
+    // Remaining action fields, this one included: free while the unused cards
+    // fit on the later ones, so every card still covers a field (L496-498).
+    let short = field < AUCTION_FIELD && unused.len() < (AUCTION_FIELD - field) as usize;
+    if cards.is_empty() || short {
         cards.push(Card::Empty);
     }
     cards

@@ -14,41 +14,51 @@ use signoria_wallenstein::model::{
 use signoria_wallenstein::planning::bid_rank;
 use signoria_wallenstein::{Wallenstein as W, winter};
 
-/// §8.2: every field takes a card while cards last; a seat with few cards leaves fields empty.
+/// §8.2: every field takes a card while cards last; a seat with few cards leaves fields
+/// empty, and chooses which (RULINGS R30): a field may stay free while the cards left
+/// still fit on the later fields.
 #[test]
 fn e2_fields_filled_while_cards_last() {
     let mut s = bare(3);
     let l = give(&mut s, 0, "Anhalt", 2);
     // 1 land + 5 money cards = 6 cards for 10 fields and the bid.
-    let mut placed = 0;
+    let is_empty = |m: &Move| {
+        matches!(
+            m,
+            Move::Plan {
+                card: Card::Empty,
+                ..
+            }
+        )
+    };
+    let mut field = 0usize;
+    let mut cards_left = 6usize;
     while W::pending(&s).contains(&0) {
         let legal = W::legal_moves(&s, 0);
-        let has_card = legal.iter().any(|m| {
-            !matches!(
-                m,
-                Move::Plan {
-                    card: Card::Empty,
-                    ..
-                }
-            )
-        });
-        if placed < 6 {
-            assert!(
-                has_card
-                    && legal.iter().all(|m| !matches!(
-                        m,
-                        Move::Plan {
-                            card: Card::Empty,
-                            ..
-                        }
-                    ))
+        if field < 10 {
+            assert_eq!(
+                legal.iter().any(|m| !is_empty(m)),
+                cards_left > 0,
+                "field {field}: {legal:?}"
+            );
+            assert_eq!(
+                legal.iter().any(is_empty),
+                cards_left < 10 - field,
+                "field {field}: {legal:?}"
             );
         } else {
-            assert_eq!(legal.len(), 1, "only the empty field is left: {legal:?}");
+            assert_eq!(legal.len(), 1, "only the empty bid is left: {legal:?}");
         }
-        W::apply(&mut s, 0, &legal[0]).unwrap();
-        placed += 1;
+        // Leave the first fields free, then place the cards.
+        let m = legal.iter().find(|m| is_empty(m)).unwrap_or(&legal[0]).clone();
+        if !is_empty(&m) {
+            cards_left -= 1;
+        }
+        W::apply(&mut s, 0, &m).unwrap();
+        field += 1;
     }
+    assert_eq!(&s.plans[0].fields[..4], &[Card::Empty; 4]);
+    assert!(s.plans[0].fields[4..10].iter().all(|&c| c != Card::Empty));
     assert!(s.plans[0].fields.contains(&Card::Land(l)));
     assert_eq!(
         s.plans[0].fields[10],

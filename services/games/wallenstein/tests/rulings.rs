@@ -466,3 +466,90 @@ fn r26_drafts_stored_by_the_older_release_finish_cleanly() {
     assert_eq!(s.phase, Phase::Planning);
     check(&s);
 }
+
+/// R30 (L408-412: "lässt man entsprechend Felder frei"): a seat with fewer cards than
+/// action fields chooses which fields stay free, so a seat with 3 lands can still plan
+/// Raise 1 and both fight/moves; every card still covers a field and the bid is empty.
+#[test]
+fn r30_a_seat_short_of_cards_chooses_the_free_fields() {
+    let mut s = bare(3);
+    let a = give(&mut s, 0, "Anhalt", 3);
+    let v = give(&mut s, 0, "Vogtland", 2);
+    let l = give(&mut s, 0, "Lausitz", 2);
+    // 3 lands + 5 money cards = 8 cards for 10 action fields: two fields stay free.
+    let fields = [
+        Card::Empty,
+        Card::Empty,
+        Card::Money(0),
+        Card::Money(1),
+        Card::Money(2),
+        Card::Money(3),
+        Card::Money(4),
+        Card::Land(l),
+        Card::Land(v),
+        Card::Land(a),
+    ];
+    for (field, &card) in fields.iter().enumerate() {
+        W::apply(
+            &mut s,
+            0,
+            &Move::Plan {
+                field: field as u8,
+                card,
+            },
+        )
+        .unwrap_or_else(|e| panic!("field {field}: {card:?}: {e:?}"));
+    }
+    assert_eq!(
+        W::legal_moves(&s, 0),
+        vec![Move::Plan {
+            field: 10,
+            card: Card::Empty
+        }]
+    );
+    // Once the cards only just fit, no further field may stay free.
+    let mut t = bare(3);
+    give(&mut t, 0, "Anhalt", 3);
+    give(&mut t, 0, "Vogtland", 2);
+    give(&mut t, 0, "Lausitz", 2);
+    for field in 0..2u8 {
+        W::apply(
+            &mut t,
+            0,
+            &Move::Plan {
+                field,
+                card: Card::Empty,
+            },
+        )
+        .unwrap();
+    }
+    let empty = Move::Plan {
+        field: 2,
+        card: Card::Empty,
+    };
+    assert!(!W::legal_moves(&t, 0).contains(&empty));
+    assert!(W::apply(&mut t, 0, &empty).is_err());
+    // A seat with 10 or more cards never leaves an action field free.
+    let mut u = bare(3);
+    for n in ["Anhalt", "Vogtland", "Lausitz", "Böhmen", "Schlesien"] {
+        give(&mut u, 0, n, 1);
+    }
+    assert!(!W::legal_moves(&u, 0).contains(&Move::Plan {
+        field: 0,
+        card: Card::Empty
+    }));
+    // The fight/move B planned in Anhalt is carried out.
+    let mats = vec![
+        s.plans[0].fields.clone(),
+        mat(&[], Card::Money(0)),
+        mat(&[], Card::Money(0)),
+    ];
+    let mut order = vec![Action::FightB];
+    order.extend(signoria_wallenstein::model::ACTIONS.iter().filter(|&&x| x != Action::FightB));
+    actions_with(&mut s, mats, order, vec![0, 1, 2]);
+    assert_eq!(W::pending(&s), vec![0]);
+    assert!(matches!(
+        &s.phase,
+        Phase::Actions { awaiting: Some(aw), .. } if aw.action == Action::FightB && aw.from == a
+    ));
+}
