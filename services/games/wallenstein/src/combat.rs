@@ -5,12 +5,27 @@
 use signoria_engine::Scoped;
 
 use crate::data::{EventEffect, LandId};
-use crate::model::{Battle, BattleKind, BattleResult, Event, PALACE, State, Tile};
+use crate::model::{Action, Battle, BattleKind, BattleResult, Card, Event, PALACE, State, Tile};
 
 /// A land changes hands: its card moves at once, even off a mat, and any plan
-/// naming it is void for the rest of the round (L615-619, L898-900).
+/// naming it is void for the rest of the round (L615-619, L898-900). Taking the
+/// card off the old owner's mat shows everyone which field it lay on.
 pub fn set_owner(s: &mut State, land: LandId, owner: Option<u8>, ev: &mut Vec<Scoped<Event>>) {
     if s.lands[land as usize].owner != owner {
+        if let Some(old) = s.lands[land as usize].owner {
+            let plan = &mut s.plans[old as usize];
+            if let Some(f) = plan.fields.iter().position(|&c| c == Card::Land(land))
+                && !plan.revealed[f]
+                && let Some(action) = Action::from_u8(f as u8)
+            {
+                plan.revealed[f] = true;
+                ev.push(Scoped::public(Event::CardRevealed {
+                    seat: old,
+                    action,
+                    card: Card::Land(land),
+                }));
+            }
+        }
         s.lands[land as usize].owner = owner;
         if !s.voided.contains(&land) {
             s.voided.push(land);

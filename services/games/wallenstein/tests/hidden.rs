@@ -221,3 +221,58 @@ fn the_draft_deck_order_is_hidden() {
         W::view(&b, Viewer::Omniscient)
     );
 }
+
+/// L615-619, L898-900: a conquered land's card is handed over at once, even off the
+/// old owner's mat; taking it off shows the whole table which field it lay on.
+#[test]
+fn a_conquered_card_taken_off_the_mat_shows_its_field() {
+    let mut s = bare(3);
+    let from = give(&mut s, 0, "Anhalt", 5);
+    let to = give(&mut s, 1, "Kursachsen", 1);
+    // Seat 2's fight/move B comes last and holds the round open.
+    let passau = give(&mut s, 2, "Passau", 3);
+    let mut order = vec![Action::FightA, Action::Grain];
+    order.extend(signoria_wallenstein::model::ACTIONS.iter().filter(|&&a| {
+        a != Action::FightA && a != Action::Grain && a != Action::FightB
+    }));
+    order.push(Action::FightB);
+    let mats = vec![
+        mat(&[(Action::FightA, from)], Card::Money(0)),
+        mat(&[(Action::Grain, to)], Card::Money(0)),
+        mat(&[(Action::FightB, passau)], Card::Money(0)),
+    ];
+    actions_with(&mut s, mats, order, vec![0, 1, 2]);
+    let grain = Action::Grain as usize;
+    for v in [Viewer::Seat(0), Viewer::Seat(2), Viewer::Public] {
+        assert_eq!(W::view(&s, v).players[1].fields[grain], None, "{v:?}");
+    }
+    script(&mut s, vec![4, 0, 0, 0]);
+    let ev = W::apply(&mut s, 0, &Move::March { to, count: 4 }).unwrap();
+    assert_eq!(s.lands[to as usize].owner, Some(0));
+    let shown = ev
+        .iter()
+        .position(|e| {
+            e.audience == Audience::All
+                && e.event
+                    == Event::CardRevealed {
+                        seat: 1,
+                        action: Action::Grain,
+                        card: Card::Land(to),
+                    }
+        })
+        .expect("the card's field is shown when it leaves the mat");
+    let changed = ev
+        .iter()
+        .position(|e| matches!(e.event, Event::OwnerChanged { land, .. } if land == to))
+        .unwrap();
+    assert!(shown < changed);
+    // Later in the round (seat 2's fight/move B) the field is still shown.
+    assert_eq!(W::pending(&s), vec![2]);
+    for v in [Viewer::Seat(0), Viewer::Seat(2), Viewer::Public] {
+        assert_eq!(
+            W::view(&s, v).players[1].fields[grain],
+            Some(Card::Land(to)),
+            "{v:?}"
+        );
+    }
+}
