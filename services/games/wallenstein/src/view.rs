@@ -18,7 +18,8 @@ pub struct PlayerView {
     pub supply: u32,
     pub lands: Vec<LandId>,
     /// The 11 fields (10 actions, then the auction field): `Some` where the
-    /// viewer may see the card; for the viewer's own mat `None` means not yet filled.
+    /// viewer may see the card (a field left free shows `Empty` to everyone);
+    /// for the viewer's own mat `None` means not yet filled.
     pub fields: Vec<Option<Card>>,
     pub plan_complete: bool,
     pub tile: Option<Tile>,
@@ -101,8 +102,13 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             let own = all || me == Some(p as u8);
             let fields = (0..NUM_FIELDS)
                 .map(|f| {
+                    // A field left free is an empty space on the mat for all to see (L408-412).
                     let card = plan.fields.get(f).copied();
-                    if own || plan.revealed[f] { card } else { None }
+                    if own || plan.revealed[f] || card == Some(Card::Empty) {
+                        card
+                    } else {
+                        None
+                    }
                 })
                 .collect();
             PlayerView {

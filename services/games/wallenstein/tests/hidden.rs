@@ -113,13 +113,14 @@ fn cards_are_revealed_one_by_one_as_actions_resolve() {
     for (p, m) in mats.iter().enumerate() {
         s.plans[p].fields = m.clone();
     }
-    // Before the actions nothing of another mat is visible.
-    assert!(
-        W::view(&s, Viewer::Seat(0)).players[1]
-            .fields
-            .iter()
-            .all(|f| f.is_none())
-    );
+    // Before the actions nothing of another mat is visible but its free fields.
+    let seen = W::view(&s, Viewer::Seat(0)).players[1].fields.clone();
+    for (f, card) in seen.iter().enumerate() {
+        match s.plans[1].fields[f] {
+            Card::Empty => assert_eq!(*card, Some(Card::Empty)),
+            _ => assert_eq!(*card, None, "field {f}"),
+        }
+    }
     let order = vec![
         Action::Palace,
         Action::Church,
@@ -274,5 +275,37 @@ fn a_conquered_card_taken_off_the_mat_shows_its_field() {
             Some(Card::Land(to)),
             "{v:?}"
         );
+    }
+}
+
+/// L408-412: a field a seat short of cards leaves free is an empty space on its mat,
+/// which the whole table sees; the cards on the other fields stay face down.
+#[test]
+fn fields_left_free_are_seen_by_everyone() {
+    let mut s = bare(3);
+    let a = give(&mut s, 0, "Anhalt", 3);
+    for f in 0..2u8 {
+        W::apply(
+            &mut s,
+            0,
+            &Move::Plan {
+                field: f,
+                card: Card::Empty,
+            },
+        )
+        .unwrap();
+    }
+    W::apply(
+        &mut s,
+        0,
+        &Move::Plan {
+            field: 2,
+            card: Card::Land(a),
+        },
+    )
+    .unwrap();
+    for v in others(3, 0) {
+        let fields = &W::view(&s, v).players[0].fields;
+        assert_eq!(&fields[..3], &[Some(Card::Empty), Some(Card::Empty), None], "{v:?}");
     }
 }
