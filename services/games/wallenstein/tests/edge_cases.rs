@@ -50,7 +50,11 @@ fn e2_fields_filled_while_cards_last() {
             assert_eq!(legal.len(), 1, "only the empty bid is left: {legal:?}");
         }
         // Leave the first fields free, then place the cards.
-        let m = legal.iter().find(|m| is_empty(m)).unwrap_or(&legal[0]).clone();
+        let m = legal
+            .iter()
+            .find(|m| is_empty(m))
+            .unwrap_or(&legal[0])
+            .clone();
         if !is_empty(&m) {
             cards_left -= 1;
         }

@@ -233,9 +233,11 @@ fn a_conquered_card_taken_off_the_mat_shows_its_field() {
     // Seat 2's fight/move B comes last and holds the round open.
     let passau = give(&mut s, 2, "Passau", 3);
     let mut order = vec![Action::FightA, Action::Grain];
-    order.extend(signoria_wallenstein::model::ACTIONS.iter().filter(|&&a| {
-        a != Action::FightA && a != Action::Grain && a != Action::FightB
-    }));
+    order.extend(
+        signoria_wallenstein::model::ACTIONS
+            .iter()
+            .filter(|&&a| a != Action::FightA && a != Action::Grain && a != Action::FightB),
+    );
     order.push(Action::FightB);
     let mats = vec![
         mat(&[(Action::FightA, from)], Card::Money(0)),
@@ -306,6 +308,10 @@ fn fields_left_free_are_seen_by_everyone() {
     .unwrap();
     for v in others(3, 0) {
         let fields = &W::view(&s, v).players[0].fields;
-        assert_eq!(&fields[..3], &[Some(Card::Empty), Some(Card::Empty), None], "{v:?}");
+        assert_eq!(
+            &fields[..3],
+            &[Some(Card::Empty), Some(Card::Empty), None],
+            "{v:?}"
+        );
     }
 }

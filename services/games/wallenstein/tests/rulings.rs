@@ -545,7 +545,11 @@ fn r30_a_seat_short_of_cards_chooses_the_free_fields() {
         mat(&[], Card::Money(0)),
     ];
     let mut order = vec![Action::FightB];
-    order.extend(signoria_wallenstein::model::ACTIONS.iter().filter(|&&x| x != Action::FightB));
+    order.extend(
+        signoria_wallenstein::model::ACTIONS
+            .iter()
+            .filter(|&&x| x != Action::FightB),
+    );
     actions_with(&mut s, mats, order, vec![0, 1, 2]);
     assert_eq!(W::pending(&s), vec![0]);
     assert!(matches!(
