@@ -75,14 +75,17 @@ pub fn apply_plan(
         return Err(RuleError::illegal("that card cannot go on that field now"));
     }
     s.plans[seat].fields.push(card);
-    ev.push(Scoped::to_seat(
-        seat,
-        Event::Planned {
-            seat: seat as u8,
-            field,
-            card,
-        },
-    ));
+    let planned = Event::Planned {
+        seat: seat as u8,
+        field,
+        card,
+    };
+    // A card goes down face down; a field left free is seen by everyone (L408-412).
+    ev.push(if card == Card::Empty {
+        Scoped::public(planned)
+    } else {
+        Scoped::to_seat(seat, planned)
+    });
     if s.plans[seat].done() {
         ev.push(Scoped::public(Event::PlanComplete { seat: seat as u8 }));
     }

@@ -286,26 +286,41 @@ fn a_conquered_card_taken_off_the_mat_shows_its_field() {
 fn fields_left_free_are_seen_by_everyone() {
     let mut s = bare(3);
     let a = give(&mut s, 0, "Anhalt", 3);
+    let mut ev = Vec::new();
     for f in 0..2u8 {
+        ev.extend(
+            W::apply(
+                &mut s,
+                0,
+                &Move::Plan {
+                    field: f,
+                    card: Card::Empty,
+                },
+            )
+            .unwrap(),
+        );
+    }
+    ev.extend(
         W::apply(
             &mut s,
             0,
             &Move::Plan {
-                field: f,
-                card: Card::Empty,
+                field: 2,
+                card: Card::Land(a),
             },
         )
-        .unwrap();
+        .unwrap(),
+    );
+    for e in &ev {
+        if let Event::Planned { card, .. } = e.event {
+            let want = if card == Card::Empty {
+                Audience::All
+            } else {
+                Audience::Seats(vec![0])
+            };
+            assert_eq!(e.audience, want, "{card:?}");
+        }
     }
-    W::apply(
-        &mut s,
-        0,
-        &Move::Plan {
-            field: 2,
-            card: Card::Land(a),
-        },
-    )
-    .unwrap();
     for v in others(3, 0) {
         let fields = &W::view(&s, v).players[0].fields;
         assert_eq!(
