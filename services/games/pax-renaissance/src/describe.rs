@@ -103,8 +103,19 @@ pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
         Move::Discard { card } => format!("discard {} from hand", card_name(card)),
         Move::PlaceAgent { spot } => format!("place the agent on {}", spot_name(spot)),
         Move::SkipAgent => "do not place this agent".into(),
-        Move::Pacify { token: None } => "kill no repressed token".into(),
-        Move::Pacify { token: Some(t) } => format!("pacify: kill the repressed {}", token_name(t)),
+        Move::Pacify { token: None, .. } => "kill no repressed token".into(),
+        Move::Pacify {
+            token: Some(t),
+            empire: None,
+        } => format!("pacify: kill the repressed {}", token_name(t)),
+        Move::Pacify {
+            token: Some(t),
+            empire: Some(e),
+        } => format!(
+            "pacify: kill the repressed {} on the {} empire card",
+            token_name(t),
+            map_name(e)
+        ),
         Move::PayTax => "pay the tax (1 florin)".into(),
         Move::RefuseTax => "refuse the tax (the concession is repressed)".into(),
         Move::Levy { city } => format!("levy in {}", city_name(city)),

@@ -381,8 +381,13 @@ pub enum Move {
         spot: Spot,
     },
     SkipAgent,
+    /// Kill a repressed token of the group the bishop entered (or none);
+    /// `empire` names the empire card when several cards of the group hold
+    /// that kind of token [F1, Glossar: VASALL], else None.
     Pacify {
         token: Option<Token>,
+        #[serde(default)]
+        empire: Option<MapId>,
     },
     PayTax,
     RefuseTax,

@@ -264,6 +264,7 @@ pub fn move_from_pb(m: &pb::Move) -> R<Move> {
         Kind::SkipAgent(_) => Move::SkipAgent,
         Kind::Pacify(x) => Move::Pacify {
             token: x.token.map(|t| token(&Some(t))).transpose()?,
+            empire: x.empire.map(u8_).transpose()?,
         },
         Kind::PayTax(_) => Move::PayTax,
         Kind::RefuseTax(_) => Move::RefuseTax,
@@ -333,8 +334,9 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
             spot: Some(spot_pb(spot)),
         }),
         Move::SkipAgent => Kind::SkipAgent(mv::SkipAgent {}),
-        Move::Pacify { token } => Kind::Pacify(mv::Pacify {
+        Move::Pacify { token, empire } => Kind::Pacify(mv::Pacify {
             token: token.map(token_pb),
+            empire: empire.map(|e| e as u32),
         }),
         Move::PayTax => Kind::PayTax(mv::PayTax {}),
         Move::RefuseTax => Kind::RefuseTax(mv::RefuseTax {}),

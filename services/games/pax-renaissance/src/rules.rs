@@ -40,17 +40,7 @@ pub fn legal_moves(s: &State, seat: Seat) -> Vec<Move> {
             h.into_iter().map(|card| Move::Discard { card }).collect()
         }
         Task::Agents { card, map, agents } => agents::legal(s, card, map, &agents),
-        Task::Pacify { member } => {
-            let mut v = vec![Move::Pacify { token: None }];
-            let mut toks = pacify_tokens(s, member);
-            toks.sort_unstable();
-            toks.dedup();
-            v.extend(
-                toks.into_iter()
-                    .map(|tok| Move::Pacify { token: Some(tok) }),
-            );
-            v
-        }
+        Task::Pacify { member } => pacify_moves(s, member),
         Task::TaxResponse { victim, .. } => {
             if s.players[victim].florins > 0 {
                 vec![Move::PayTax, Move::RefuseTax]
@@ -84,19 +74,56 @@ pub fn legal_moves(s: &State, seat: Seat) -> Vec<Move> {
     }
 }
 
-/// Repressed tokens on the empire group a bishop entered [F1].
-pub fn pacify_tokens(s: &State, root: Member) -> Vec<Token> {
+/// Repressed tokens on the empire group a bishop entered [F1], with the
+/// empire card each lies on.
+pub fn pacify_tokens(s: &State, root: Member) -> Vec<(MapId, Token)> {
     board::members_of(s, root)
         .into_iter()
         .filter_map(|m| {
             if let Member::Empire(e) = m {
-                Some(s.empires[e as usize].repressed.clone())
+                Some(s.empires[e as usize].repressed.iter().map(move |&t| (e, t)))
             } else {
                 None
             }
         })
         .flatten()
         .collect()
+}
+
+/// F1 Befriedungsregel (seed L312 "darf der Spieler einen davon kostenlos
+/// TÖTEN"): none, or one token of the group; a bishop on a suzerain is on its
+/// vassals too (Glossar VASALL, L809), so when several empire cards of the
+/// group hold that kind of token the move names the card.
+fn pacify_moves(s: &State, member: Member) -> Vec<Move> {
+    let mut v = vec![Move::Pacify {
+        token: None,
+        empire: None,
+    }];
+    let mut held = pacify_tokens(s, member);
+    held.sort_unstable();
+    held.dedup();
+    let mut kinds: Vec<Token> = held.iter().map(|&(_, t)| t).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    for tok in kinds {
+        let cards: Vec<MapId> = held
+            .iter()
+            .filter(|&&(_, t)| t == tok)
+            .map(|&(e, _)| e)
+            .collect();
+        if cards.len() == 1 {
+            v.push(Move::Pacify {
+                token: Some(tok),
+                empire: None,
+            });
+        } else {
+            v.extend(cards.into_iter().map(|e| Move::Pacify {
+                token: Some(tok),
+                empire: Some(e),
+            }));
+        }
+    }
+    v
 }
 
 pub fn apply(s: &mut State, seat: Seat, mv: &Move) -> Result<Vec<Scoped<Event>>, RuleError> {
@@ -183,21 +210,23 @@ fn execute(s: &mut State, seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
             s.stack.pop();
         }
         Move::PlaceAgent { .. } | Move::SkipAgent => agents::execute(s, mv, ev),
-        Move::Pacify { token } => {
+        Move::Pacify { token, empire } => {
             let Some(Task::Pacify { member }) = s.stack.pop() else {
                 unreachable!()
             };
-            if let Some(tok) = token {
-                for m in board::members_of(s, member) {
-                    if let Member::Empire(e) = m {
-                        let r = &mut s.empires[e as usize].repressed;
-                        if let Some(i) = r.iter().position(|x| x == tok) {
-                            r.remove(i);
-                            board::kill_token(s, *tok);
-                            break;
-                        }
-                    }
-                }
+            if let Some(tok) = *token {
+                // The named card, or the only card of the group holding such a token.
+                let e = empire.unwrap_or_else(|| {
+                    pacify_tokens(s, member)
+                        .into_iter()
+                        .find(|&(_, t)| t == tok)
+                        .expect("a repressed token of the group")
+                        .0
+                });
+                let r = &mut s.empires[e as usize].repressed;
+                let i = r.iter().position(|&x| x == tok).expect("the named token");
+                r.remove(i);
+                board::kill_token(s, tok);
             }
         }
         Move::TakeRepressed { empire } => {

@@ -211,6 +211,7 @@ fn e24_e26_bishop_placement_and_pacification() {
         &mut s,
         Move::Pacify {
             token: Some(Token::Serf(1)),
+            empire: None,
         },
     );
     assert!(s.empires[aragon as usize].repressed.is_empty());
@@ -680,4 +681,75 @@ fn stored_states_of_the_previous_release_load_and_finish() {
         }
         check(&s);
     }
+}
+
+/// F1 Befriedungsregel (seed L312: "darf der Spieler einen davon kostenlos
+/// TÖTEN") with Glossar VASALL (L809: a bishop on a suzerain "wird als ebenso
+/// auf dessen Vasallen befindlich betrachtet"): the player kills one repressed
+/// token of the group, and when several of its empire cards hold the same kind
+/// of token, names the card (it changes that card's Vote cost, rebels and
+/// liberations). Before, the suzerain's token was always taken.
+#[test]
+fn pacify_names_the_empire_card_of_the_killed_token() {
+    let mut s = blank(2);
+    let (france, papal) = (emp(E::France), emp(E::PapalStates));
+    give_empire(&mut s, 1, france);
+    make_vassal(&mut s, papal, france);
+    repress(&mut s, france, Token::Serf(0));
+    repress(&mut s, papal, Token::Serf(0));
+    repress(&mut s, papal, Token::Piece(piece(Shape::Rook, W)));
+    let ap = card("antipope"); // France, a red bishop agent
+    to_hand(&mut s, 0, ap);
+    go(
+        &mut s,
+        Move::Play {
+            card: ap,
+            oneshot: false,
+            map: None,
+        },
+    );
+    go(
+        &mut s,
+        Move::PlaceAgent {
+            spot: Spot::Tableau(Member::Empire(france)),
+        },
+    );
+    assert_eq!(
+        task(&s),
+        Task::Pacify {
+            member: Member::Empire(france)
+        }
+    );
+    let rook = Token::Piece(piece(Shape::Rook, W));
+    assert_eq!(
+        legal(&s),
+        vec![
+            Move::Pacify {
+                token: None,
+                empire: None
+            },
+            Move::Pacify {
+                token: Some(rook),
+                empire: None
+            },
+            Move::Pacify {
+                token: Some(Token::Serf(0)),
+                empire: Some(france)
+            },
+            Move::Pacify {
+                token: Some(Token::Serf(0)),
+                empire: Some(papal)
+            },
+        ],
+        "a token only one card holds needs no name"
+    );
+    go(
+        &mut s,
+        Move::Pacify {
+            token: Some(Token::Serf(0)),
+            empire: Some(papal),
+        },
+    );
+    assert_eq!(s.empires[france as usize].repressed, vec![Token::Serf(0)]);
+    assert_eq!(s.empires[papal as usize].repressed, vec![rook]);
 }
