@@ -135,6 +135,10 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
             } else {
                 Shape::Rook
             };
+            // The token first: a substitute is one repressed before this
+            // placement represses the occupant [Glossar: SPIELSTEIN-VERWALTUNG].
+            let p = Piece { shape, religion: r };
+            board::take_piece(s, p, SUBSTITUTE);
             if let Spot::Replace(_, victim) = spot {
                 let occ = &mut s.cities[c as usize];
                 let i = occ.iter().position(|&p| p == victim).unwrap();
@@ -142,8 +146,6 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
                 board::pay_china(s, seat, 1);
                 board::repress_onto(s, Token::Piece(victim), t().cities[c as usize].map);
             }
-            let p = Piece { shape, religion: r };
-            board::take_piece(s, p, SUBSTITUTE);
             s.cities[c as usize].push(p);
         }
         (Agent::Pirate(r), Spot::Border(b)) => {
@@ -159,6 +161,7 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
             s.borders[b as usize] = Some(BorderToken::Pirate(r));
         }
         (Agent::Pawn, Spot::Border(b)) => {
+            board::take_die(s, seat, SUBSTITUTE); // before the occupant is repressed
             if let Some(BorderToken::Concession(owner)) = s.borders[b as usize] {
                 s.borders[b as usize] = None;
                 board::pay_china(s, seat, 1);
@@ -169,7 +172,6 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
                 });
                 board::repress_onto(s, Token::Serf(owner), m.expect("pawn agents have a map"));
             }
-            board::take_die(s, seat, SUBSTITUTE);
             s.borders[b as usize] = Some(BorderToken::Concession(seat));
         }
         _ => unreachable!("agent {agent:?} at {spot:?}"),

@@ -294,7 +294,7 @@ fn repressed_available(s: &State, tok: Token) -> usize {
     let claimed = s
         .stack
         .iter()
-        .filter(|t| **t == Task::Substitute { token: tok })
+        .filter(|t| matches!(t, Task::Substitute { token, .. } if *token == tok))
         .count();
     held.saturating_sub(claimed)
 }
@@ -319,9 +319,23 @@ pub fn take_token(s: &mut State, tok: Token, substitute: bool) -> bool {
     if sources.len() == 1 {
         take_repressed_from(s, tok, sources[0]);
     } else {
-        s.stack.push(Task::Substitute { token: tok });
+        // The cards holding one now, when the token is needed: a token the same
+        // placement represses afterwards is not among them.
+        s.stack.push(Task::Substitute {
+            token: tok,
+            from: sources,
+        });
     }
     true
+}
+
+/// The empire cards a pending substitution may take from: those of `from`
+/// still holding such a token (`from` empty, from an older release: any).
+pub fn substitute_sources(s: &State, tok: Token, from: &[MapId]) -> Vec<MapId> {
+    repressed_sources(s, tok)
+        .into_iter()
+        .filter(|e| from.is_empty() || from.contains(e))
+        .collect()
 }
 
 /// Remove one repressed token like `tok` from empire `e`.

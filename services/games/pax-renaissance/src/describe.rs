@@ -120,7 +120,7 @@ pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
         Move::RefuseTax => "refuse the tax (the concession is repressed)".into(),
         Move::Levy { city } => format!("levy in {}", city_name(city)),
         Move::TakeRepressed { empire } => match s.stack.last() {
-            Some(Task::Substitute { token }) => format!(
+            Some(Task::Substitute { token, .. }) => format!(
                 "use the repressed {} from the {} empire card",
                 token_name(*token),
                 map_name(empire)

@@ -66,7 +66,7 @@ pub fn violations(s: &State) -> Vec<String> {
     // The agents of a war waiting for them are out of the supply.
     for t in &s.stack {
         match t {
-            Task::Substitute { token } => match token {
+            Task::Substitute { token, .. } => match token {
                 Token::Piece(p) => count[p.religion.index()][board::shape_index(p.shape)] -= 1,
                 Token::Serf(o) => dice[*o] -= 1,
             },

@@ -161,8 +161,14 @@ pub enum Task {
     JoinRooks { rooks: Vec<Fighter> },
     /// A token was placed in card play from the repressed tokens (the supply
     /// being out): the player names the empire card it came from
-    /// [Glossar: SPIELSTEIN-VERWALTUNG "irgendeinen"] (RULINGS R-53).
-    Substitute { token: Token },
+    /// [Glossar: SPIELSTEIN-VERWALTUNG "irgendeinen"] (RULINGS R-53), one of
+    /// `from`, the cards holding such a token when it was needed (empty in
+    /// states of older releases: every card holding one).
+    Substitute {
+        token: Token,
+        #[serde(default)]
+        from: Vec<MapId>,
+    },
     /// A war whose committed agents are taken (some from repressed tokens the
     /// player is still naming); the battle starts when they are.
     StartWar {

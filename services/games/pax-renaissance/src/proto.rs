@@ -536,8 +536,9 @@ fn decision_pb(t: &Task) -> pb::Decision {
             count: *count as u32,
         }),
         Task::Survivors => Kind::Survivors(d::Survivors {}),
-        Task::Substitute { token } => Kind::Substitute(d::Substitute {
+        Task::Substitute { token, from } => Kind::Substitute(d::Substitute {
             token: Some(token_pb(*token)),
+            from: from.iter().map(|&e| e as u32).collect(),
         }),
         Task::StartWar { card, map, agents } => Kind::StartWar(d::StartWar {
             card: *card as u32,

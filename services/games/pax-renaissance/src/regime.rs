@@ -112,13 +112,15 @@ pub fn execute(s: &mut State, mv: &Move, _ev: &mut Vec<Scoped<Event>>) {
                 unreachable!()
             };
             if let Some(b) = border {
+                // The die first, so that a substitute is never the die this
+                // placement represses [Glossar: SPIELSTEIN-VERWALTUNG].
+                let sub = card_play(s);
+                board::take_die(s, seat, sub);
                 if let Some(BorderToken::Concession(owner)) = s.borders[b as usize] {
                     board::pay_china(s, seat, 1);
                     s.borders[b as usize] = None;
                     board::repress_onto(s, Token::Serf(owner), map);
                 }
-                let sub = card_play(s);
-                board::take_die(s, seat, sub);
                 s.borders[b as usize] = Some(BorderToken::Concession(seat));
             }
         }

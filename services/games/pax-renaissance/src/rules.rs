@@ -52,7 +52,7 @@ pub fn legal_moves(s: &State, seat: Seat) -> Vec<Move> {
             .into_iter()
             .map(|(city, _)| Move::Levy { city })
             .collect(),
-        Task::Substitute { token } => board::repressed_sources(s, token)
+        Task::Substitute { token, from } => board::substitute_sources(s, token, &from)
             .into_iter()
             .map(|empire| Move::TakeRepressed { empire })
             .collect(),
@@ -230,7 +230,7 @@ fn execute(s: &mut State, seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
             }
         }
         Move::TakeRepressed { empire } => {
-            let Some(Task::Substitute { token }) = s.stack.pop() else {
+            let Some(Task::Substitute { token, .. }) = s.stack.pop() else {
                 unreachable!()
             };
             board::take_repressed_from(s, token, *empire);
@@ -320,9 +320,9 @@ pub fn advance(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                 }
                 return;
             }
-            Task::Substitute { token } => {
+            Task::Substitute { token, from } => {
                 // Only one empire card left to name: no choice.
-                let from = board::repressed_sources(s, token);
+                let from = board::substitute_sources(s, token, &from);
                 if from.len() == 1 {
                     s.stack.pop();
                     board::take_repressed_from(s, token, from[0]);

@@ -753,3 +753,116 @@ fn pacify_names_the_empire_card_of_the_killed_token() {
     assert_eq!(s.empires[france as usize].repressed, vec![Token::Serf(0)]);
     assert_eq!(s.empires[papal as usize].repressed, vec![rook]);
 }
+
+/// SPIELSTEIN-VERWALTUNG (seed L787): with the supply out, the token for a
+/// placement is one that is repressed when it is needed, i.e. before the
+/// occupant of the city is repressed by that very placement (E2.2 L243).
+/// Before, the occupant just repressed was offered as the substitute, so the
+/// player could "take back" the victim.
+#[test]
+fn a_substitute_is_never_the_token_its_own_placement_represses() {
+    let mut s = blank(2);
+    let red_knight = piece(Shape::Knight, RED);
+    for c in ["london", "bordeaux", "bruges", "lyon", "varna"] {
+        put_city(&mut s, city(c), red_knight);
+    }
+    let (france, hre) = (emp(E::France), emp(E::HolyRomanEmpire));
+    give_empire(&mut s, 1, france);
+    give_empire(&mut s, 1, hre);
+    repress(&mut s, france, Token::Piece(red_knight));
+    put_city(&mut s, city("vienna"), red_knight);
+    assert_eq!(s.supply[RED.index()][0], 0);
+    let lk = card("the_last_knight"); // HRE, one red knight agent
+    to_hand(&mut s, 0, lk);
+    go(
+        &mut s,
+        Move::Play {
+            card: lk,
+            oneshot: false,
+            map: None,
+        },
+    );
+    go(
+        &mut s,
+        Move::PlaceAgent {
+            spot: Spot::Replace(city("vienna"), red_knight),
+        },
+    );
+    assert_eq!(task(&s), Task::Turn, "France's knight is the only substitute");
+    assert!(s.empires[france as usize].repressed.is_empty());
+    assert_eq!(
+        s.empires[hre as usize].repressed,
+        vec![Token::Piece(red_knight)]
+    );
+    assert_eq!(s.cities[city("vienna") as usize], vec![red_knight]);
+    assert_eq!(s.players[0].florins, 9);
+}
+
+/// The same for a pawn agent on the player's own concession (strawman, E-22)
+/// and for the regime change's concession: the die comes before the old one is
+/// repressed.
+#[test]
+fn a_substitute_die_is_never_the_die_its_own_placement_represses() {
+    let mut s = blank(2);
+    let (france, england) = (emp(E::France), emp(E::England));
+    give_empire(&mut s, 1, france);
+    give_empire(&mut s, 1, england);
+    repress(&mut s, england, Token::Serf(0));
+    put_concession(&mut s, border("england_france"), 0);
+    while s.players[0].dice > 0 {
+        repress(&mut s, england, Token::Serf(0));
+    }
+    let fg = card("flanders_guilds"); // France, a pawn agent
+    to_hand(&mut s, 0, fg);
+    go(
+        &mut s,
+        Move::Play {
+            card: fg,
+            oneshot: false,
+            map: None,
+        },
+    );
+    let serfs = s.empires[england as usize].repressed.len();
+    go(
+        &mut s,
+        Move::PlaceAgent {
+            spot: Spot::Border(border("england_france")),
+        },
+    );
+    assert_eq!(task(&s), Task::Turn, "only England's serfs are substitutes");
+    assert_eq!(s.empires[england as usize].repressed.len(), serfs - 1);
+    assert_eq!(s.empires[france as usize].repressed, vec![Token::Serf(0)]);
+    assert_eq!(
+        s.borders[border("england_france") as usize],
+        Some(BorderToken::Concession(0))
+    );
+
+    // A coronation's concession onto the player's own die (one-shot: card play).
+    let mut s = blank(2);
+    give_empire(&mut s, 1, england);
+    put_concession(&mut s, border("portugal_aragon"), 0);
+    put_pirate(&mut s, border("england_portugal"), B); // no free border to liberate onto
+    while s.players[0].dice > 0 {
+        repress(&mut s, england, Token::Serf(0));
+    }
+    let isa = card("isabella_of_castille");
+    to_hand(&mut s, 0, isa);
+    let portugal = emp(E::Portugal);
+    go(
+        &mut s,
+        Move::Crown {
+            card: isa,
+            empire: portugal,
+        },
+    );
+    let serfs = s.empires[england as usize].repressed.len();
+    go(
+        &mut s,
+        Move::Concession {
+            border: Some(border("portugal_aragon")),
+        },
+    );
+    assert_eq!(task(&s), Task::Turn, "only England's serfs are substitutes");
+    assert_eq!(s.empires[england as usize].repressed.len(), serfs - 1);
+    assert_eq!(s.empires[portugal as usize].repressed, vec![Token::Serf(0)]);
+}

@@ -1244,7 +1244,8 @@ fn r53_player_names_the_substituted_repressed_token() {
     assert_eq!(
         task(&s),
         Task::Substitute {
-            token: Token::Piece(red_knight)
+            token: Token::Piece(red_knight),
+            from: vec![france, hungary],
         }
     );
     assert_eq!(
@@ -1298,7 +1299,8 @@ fn r53_substitution_for_war_agents_is_chosen_before_the_battle() {
     assert_eq!(
         task(&s),
         Task::Substitute {
-            token: Token::Piece(piece(Shape::Rook, RED))
+            token: Token::Piece(piece(Shape::Rook, RED)),
+            from: vec![england, emp(E::France)],
         }
     );
     assert!(s.battle.is_none(), "no battle before the token is named");
