@@ -85,23 +85,30 @@ pub fn play_moves(s: &State, card: CardId) -> Vec<Move> {
         return v;
     }
     // A "The East"/"The West" card picks one map card per play (RULINGS R-9)
-    // when it places tokens on the map or fights.
-    let needs_map = d.agents.iter().any(|a| !matches!(a, Agent::Bishop(_)))
-        || matches!(
-            d.oneshot,
-            Some(OneShot::Conspiracy | OneShot::PeasantRevolt | OneShot::ReligiousWar(_))
-        );
-    let maps: Vec<Option<MapId>> = match d.location {
-        Location::Region(_) if needs_map => t().maps_in(d.location).into_iter().map(Some).collect(),
-        _ => vec![None],
+    // when it places tokens on the map or fights; a play that does neither
+    // (no one-shot, bishops only) has no map to pick.
+    let map_agents = d.agents.iter().any(|a| !matches!(a, Agent::Bishop(_)));
+    let region_maps = |needed: bool| -> Vec<Option<MapId>> {
+        match d.location {
+            Location::Region(_) if needed => {
+                t().maps_in(d.location).into_iter().map(Some).collect()
+            }
+            _ => vec![None],
+        }
     };
-    for &map in &maps {
+    for map in region_maps(map_agents) {
         v.push(Move::Play {
             card,
             oneshot: false,
             map,
         });
     }
+    let needs_map = map_agents
+        || matches!(
+            d.oneshot,
+            Some(OneShot::Conspiracy | OneShot::PeasantRevolt | OneShot::ReligiousWar(_))
+        );
+    let maps = region_maps(needs_map);
     match &d.oneshot {
         None | Some(OneShot::Coronation(_)) | Some(OneShot::Other(_)) => {}
         Some(OneShot::TradeShift(c)) => {

@@ -866,3 +866,41 @@ fn a_substitute_die_is_never_the_die_its_own_placement_represses() {
     assert_eq!(s.empires[england as usize].repressed.len(), serfs - 1);
     assert_eq!(s.empires[portugal as usize].repressed, vec![Token::Serf(0)]);
 }
+
+/// Playing a "The East"/"The West" card without its one-shot asks for a map
+/// card only when a map agent needs one (RULINGS R-9): a card whose only
+/// agents are bishops (House of Borgia) is played once, not once per western
+/// map card with the same effect.
+#[test]
+fn no_map_choice_for_a_play_that_places_no_map_token() {
+    let mut s = blank(2);
+    let hb = card("house_of_borgia"); // The West, a white bishop, conspiracy
+    to_hand(&mut s, 0, hb);
+    let plain: Vec<Move> = legal(&s)
+        .into_iter()
+        .filter(|m| {
+            matches!(
+                m,
+                Move::Play {
+                    oneshot: false,
+                    ..
+                }
+            )
+        })
+        .collect();
+    assert_eq!(
+        plain,
+        vec![Move::Play {
+            card: hb,
+            oneshot: false,
+            map: None
+        }]
+    );
+    let st = card("spanish_tercio"); // The West, a white knight agent
+    to_hand(&mut s, 0, st);
+    let tercio = legal(&s)
+        .into_iter()
+        .filter(|m| matches!(m, Move::Play { card, .. } if *card == st))
+        .count();
+    assert_eq!(tercio, 6, "a knight agent still picks one of six western map cards");
+}

@@ -993,7 +993,7 @@ fn r44_diet_of_worms() {
         Move::Play {
             card: hb,
             oneshot: false,
-            map: Some(aragon),
+            map: None,
         },
     );
     go(
