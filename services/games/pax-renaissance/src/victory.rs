@@ -170,7 +170,8 @@ pub fn outcome(s: &State) -> Option<Outcome> {
 
 /// G6 bankruptcy variant: a player with no florins, no cards and no
 /// concessions leaves the game (checked between actions, RULINGS R-29);
-/// the last one standing wins.
+/// the last one standing wins. A spinster is one of the player's cards
+/// (RULINGS R-54: "keine ... Karten", not "keine TABLEAU-Karten").
 pub fn bankruptcy_check(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
     if !s.options.bankruptcy {
         return false;
@@ -180,6 +181,7 @@ pub fn bankruptcy_check(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
         if pl.eliminated
             || pl.florins > 0
             || !pl.hand.is_empty()
+            || !pl.spinsters.is_empty()
             || !board::all_members(s, p).is_empty()
         {
             continue;

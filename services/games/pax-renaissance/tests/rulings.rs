@@ -1331,3 +1331,74 @@ fn r53_substitution_for_war_agents_is_chosen_before_the_battle() {
     );
     assert!(s.battle.as_ref().unwrap().attackers.is_empty());
 }
+
+/// R-54 [G6] "keine FLORINE, Karten und KONZESSIONEN mehr haben": a spinster
+/// is still one of the player's cards (her prestige counts for him at the end,
+/// I2/L2), so a player whose only card is a spinster is not bankrupt; without
+/// her he is.
+#[test]
+fn r54_a_spinster_is_a_card_for_bankruptcy() {
+    let mut s = blank(2);
+    s.options.bankruptcy = true;
+    s.players[1].florins = 0;
+    s.china += 10;
+    let mary = card("mary_the_rich");
+    to_hand(&mut s, 1, mary);
+    s.players[1].hand.clear();
+    s.players[1].spinsters.push(mary);
+    let mut alone = s.clone();
+    go(&mut s, Move::EndTurn);
+    assert!(!s.players[1].eliminated, "the spinster keeps the bank alive");
+    assert_eq!(s.winner, None);
+    assert_eq!(s.active, 1);
+    alone.players[1].spinsters.clear();
+    alone.discards.push(mary);
+    go(&mut alone, Move::EndTurn);
+    assert!(alone.players[1].eliminated);
+}
+
+/// R-26 / R-55 [H1] "Dieser Zug ist permanent, und folgende
+/// Handelswegsverlagerungen haben keinen Effekt mehr": read as the white
+/// (Spice Islands) shifts; a black shift (Kremlin, Soninke Wangara) still works.
+#[test]
+fn r55_spice_islands_shift_is_permanent_black_shifts_still_work() {
+    let mut s = blank(2);
+    to_tableau(&mut s, 0, card("the_company_of_merchant_adventurers")); // Discovery
+    let cq = card("conquistadors");
+    let ia = card("india_armada");
+    let kr = card("the_kremlin");
+    for c in [cq, ia] {
+        to_hand(&mut s, 0, c);
+    }
+    go(
+        &mut s,
+        Move::Play {
+            card: cq,
+            oneshot: true,
+            map: None,
+        },
+    );
+    assert!(s.uncovered[Centre::SpiceIslands.index()] && !s.uncovered[Centre::Trebizond.index()]);
+    assert!(s.spice_locked);
+    while task(&s) != Task::Turn {
+        go(&mut s, Move::SkipAgent);
+    }
+    assert!(
+        !legal(&s).contains(&Move::Play {
+            card: ia,
+            oneshot: true,
+            map: None
+        }),
+        "a second Spice Islands shift has no effect"
+    );
+    to_hand(&mut s, 0, kr);
+    go(
+        &mut s,
+        Move::Play {
+            card: kr,
+            oneshot: true,
+            map: None,
+        },
+    );
+    assert!(s.uncovered[Centre::Novgorod.index()] && !s.uncovered[Centre::Tana.index()]);
+}
