@@ -9,14 +9,27 @@ use crate::tables::{Agent, Location};
 /// Card play may use a matching repressed token when the supply is out [Glossar: SPIELSTEIN-VERWALTUNG].
 const SUBSTITUTE: bool = true;
 
-/// Legal placements of the first agent still to place, plus skipping it.
+/// Legal placements of the agents still to place, in any order (E2.2 sets
+/// none, seed L239): the first one (`PlaceAgent`), the first of each other
+/// kind (`PlaceOtherAgent`), plus skipping the first one.
 pub fn legal(s: &State, card: CardId, map: Option<MapId>, agents: &[Agent]) -> Vec<Move> {
     let mut v = Vec::new();
-    let Some(&agent) = agents.first() else {
+    let Some(&first) = agents.first() else {
         return v;
     };
-    for spot in spots(s, card, map, agent) {
+    for spot in spots(s, card, map, first) {
         v.push(Move::PlaceAgent { spot });
+    }
+    for (i, &agent) in agents.iter().enumerate().skip(1) {
+        if agents[..i].contains(&agent) {
+            continue; // the same agent as an earlier one: nothing new
+        }
+        for spot in spots(s, card, map, agent) {
+            v.push(Move::PlaceOtherAgent {
+                agent: i as u8,
+                spot,
+            });
+        }
     }
     v.push(Move::SkipAgent);
     v
@@ -119,9 +132,14 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
         unreachable!()
     };
     let (card, map) = (*card, *map);
-    let agent = agents.remove(0);
+    let (i, spot) = match *mv {
+        Move::PlaceAgent { spot } => (0, Some(spot)),
+        Move::PlaceOtherAgent { agent, spot } => (agent as usize, Some(spot)),
+        _ => (0, None),
+    };
+    let agent = agents.remove(i);
     let seat = s.active;
-    let Move::PlaceAgent { spot } = *mv else {
+    let Some(spot) = spot else {
         return;
     };
     match (agent, spot) {

@@ -7,6 +7,17 @@ use crate::board::{
 };
 use crate::model::*;
 
+fn agent_name(a: crate::tables::Agent) -> String {
+    use crate::tables::Agent;
+    match a {
+        Agent::Bishop(r) => format!("{} bishop", r.colour()),
+        Agent::Knight(r) => format!("{} knight", r.colour()),
+        Agent::Rook(r) => format!("{} rook", r.colour()),
+        Agent::Pirate(r) => format!("{} pirate", r.colour()),
+        Agent::Pawn => "pawn".into(),
+    }
+}
+
 fn spot_name(spot: Spot) -> String {
     match spot {
         Spot::City(c) => city_name(c).to_string(),
@@ -101,7 +112,22 @@ pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
             format!("activate the {} victory", VICTORIES[victory as usize])
         }
         Move::Discard { card } => format!("discard {} from hand", card_name(card)),
-        Move::PlaceAgent { spot } => format!("place the agent on {}", spot_name(spot)),
+        Move::PlaceAgent { spot } => match s.stack.last() {
+            Some(Task::Agents { agents, .. }) if agents.len() > 1 => format!(
+                "place the {} agent on {}",
+                agent_name(agents[0]),
+                spot_name(spot)
+            ),
+            _ => format!("place the agent on {}", spot_name(spot)),
+        },
+        Move::PlaceOtherAgent { agent, spot } => match s.stack.last() {
+            Some(Task::Agents { agents, .. }) if (agent as usize) < agents.len() => format!(
+                "place the {} agent first, on {}",
+                agent_name(agents[agent as usize]),
+                spot_name(spot)
+            ),
+            _ => format!("place agent {agent} on {}", spot_name(spot)),
+        },
         Move::SkipAgent => "do not place this agent".into(),
         Move::Pacify { token: None, .. } => "kill no repressed token".into(),
         Move::Pacify {

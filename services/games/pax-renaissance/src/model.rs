@@ -383,9 +383,17 @@ pub enum Move {
     Discard {
         card: CardId,
     },
+    /// The first agent still to place [E2.2].
     PlaceAgent {
         spot: Spot,
     },
+    /// Another agent still to place, by its index among them: the seed sets
+    /// no order among a card's agents [E2.2].
+    PlaceOtherAgent {
+        agent: u8,
+        spot: Spot,
+    },
+    /// Do not place the first agent still to place.
     SkipAgent,
     /// Kill a repressed token of the group the bishop entered (or none);
     /// `empire` names the empire card when several cards of the group hold

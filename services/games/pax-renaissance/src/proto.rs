@@ -261,6 +261,10 @@ pub fn move_from_pb(m: &pb::Move) -> R<Move> {
         Kind::PlaceAgent(x) => Move::PlaceAgent {
             spot: spot(&x.spot)?,
         },
+        Kind::PlaceOtherAgent(x) => Move::PlaceOtherAgent {
+            agent: u8_(x.agent)?,
+            spot: spot(&x.spot)?,
+        },
         Kind::SkipAgent(_) => Move::SkipAgent,
         Kind::Pacify(x) => Move::Pacify {
             token: x.token.map(|t| token(&Some(t))).transpose()?,
@@ -331,6 +335,10 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
         }),
         Move::Discard { card } => Kind::Discard(mv::Discard { card: card as u32 }),
         Move::PlaceAgent { spot } => Kind::PlaceAgent(mv::PlaceAgent {
+            spot: Some(spot_pb(spot)),
+        }),
+        Move::PlaceOtherAgent { agent, spot } => Kind::PlaceOtherAgent(mv::PlaceOtherAgent {
+            agent: agent as u32,
             spot: Some(spot_pb(spot)),
         }),
         Move::SkipAgent => Kind::SkipAgent(mv::SkipAgent {}),

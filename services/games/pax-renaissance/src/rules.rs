@@ -209,7 +209,9 @@ fn execute(s: &mut State, seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
             s.hand_discards.push(*card);
             s.stack.pop();
         }
-        Move::PlaceAgent { .. } | Move::SkipAgent => agents::execute(s, mv, ev),
+        Move::PlaceAgent { .. } | Move::PlaceOtherAgent { .. } | Move::SkipAgent => {
+            agents::execute(s, mv, ev)
+        }
         Move::Pacify { token, empire } => {
             let Some(Task::Pacify { member }) = s.stack.pop() else {
                 unreachable!()
@@ -296,7 +298,8 @@ pub fn advance(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                     s.stack.pop();
                     continue;
                 }
-                // An agent with nowhere to go is skipped.
+                // An agent with nowhere to go is skipped (when no other agent
+                // could go first either: then there would be more moves).
                 if agents::legal(s, card, map, &agents).len() == 1 {
                     if let Some(Task::Agents { agents, .. }) = s.stack.last_mut() {
                         agents.remove(0);

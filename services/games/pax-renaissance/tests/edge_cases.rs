@@ -904,3 +904,55 @@ fn no_map_choice_for_a_play_that_places_no_map_token() {
         .count();
     assert_eq!(tercio, 6, "a knight agent still picks one of six western map cards");
 }
+
+/// E2.2 (seed L239 "Man kann alle, manche oder auch gar keine AGENTEN
+/// einsetzen"): the seed sets no order among a card's agents, so the player
+/// places them in any order. It matters for Kingmaker (a red and a white rook):
+/// the white rook placed first can be repressed by the red one (leaving a
+/// repressed white rook for a later conspiracy); before, only the printed order
+/// (red first) was offered.
+#[test]
+fn agents_are_placed_in_any_order() {
+    let mut s = blank(2);
+    let england = emp(E::England);
+    give_empire(&mut s, 1, england);
+    put_city(&mut s, city("london"), piece(Shape::Knight, W));
+    let km = card("kingmaker"); // England: a red rook and a white rook agent
+    to_hand(&mut s, 0, km);
+    go(
+        &mut s,
+        Move::Play {
+            card: km,
+            oneshot: false,
+            map: None,
+        },
+    );
+    let bordeaux = Spot::City(city("bordeaux"));
+    assert!(legal(&s).contains(&Move::PlaceAgent { spot: bordeaux }));
+    go(
+        &mut s,
+        Move::PlaceOtherAgent {
+            agent: 1,
+            spot: bordeaux,
+        },
+    );
+    assert_eq!(
+        s.cities[city("bordeaux") as usize],
+        vec![piece(Shape::Rook, W)]
+    );
+    go(
+        &mut s,
+        Move::PlaceAgent {
+            spot: Spot::Replace(city("bordeaux"), piece(Shape::Rook, W)),
+        },
+    );
+    assert_eq!(
+        s.cities[city("bordeaux") as usize],
+        vec![piece(Shape::Rook, RED)]
+    );
+    assert_eq!(
+        s.empires[england as usize].repressed,
+        vec![Token::Piece(piece(Shape::Rook, W))]
+    );
+    assert_eq!(task(&s), Task::Turn);
+}

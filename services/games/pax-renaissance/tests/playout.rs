@@ -185,6 +185,7 @@ fn playouts_reach_every_decision_kind() {
         "EndOps",
         "ActivateVictory",
         "PlaceAgent",
+        "PlaceOtherAgent",
         "SkipAgent",
         "Pacify",
         "PayTax",
