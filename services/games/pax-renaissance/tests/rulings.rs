@@ -1402,3 +1402,99 @@ fn r55_spice_islands_shift_is_permanent_black_shifts_still_work() {
     );
     assert!(s.uncovered[Centre::Novgorod.index()] && !s.uncovered[Centre::Tana.index()]);
 }
+
+/// R-56 [Glossar: VASALL] "Ein BISCHOF, der auf einen LEHNSHERRN bewegt wird,
+/// wird als ebenso auf dessen Vasallen befindlich betrachtet und umgekehrt":
+/// the bishop of a suzerain-vassal group stays with the suzerain when a vassal
+/// leaves the group, by a Vote (R-18: it would stay on "the card") or by a
+/// Campaign (F9 discards "alle BISCHÖFE des unterlegenen REICHES": the
+/// group's bishop is the suzerain's too, which is not defeated).
+#[test]
+fn r56_a_groups_bishop_stays_with_the_suzerain() {
+    let setup = || {
+        let mut s = blank(2);
+        let (france, papal) = (emp(E::France), emp(E::PapalStates));
+        give_empire(&mut s, 1, france);
+        make_vassal(&mut s, papal, france);
+        s.supply[RED.index()][2] -= 1;
+        s.players[1].tableau[1][0].bishop = Some(RED);
+        s
+    };
+    let (france, papal, aragon) = (emp(E::France), emp(E::PapalStates), emp(E::Aragon));
+    // A Vote on the vassal.
+    let mut s = setup();
+    put_concession(&mut s, border("aragon_papal_states"), 0);
+    let fg = card("flanders_guilds"); // Vote (West)
+    to_tableau(&mut s, 0, fg);
+    go(&mut s, Move::Ops { side: Side::West });
+    go(
+        &mut s,
+        Move::Op {
+            member: Member::Card(fg),
+            op: 0,
+            target: Target::Empire(papal),
+        },
+    );
+    assert_eq!(s.empires[papal as usize].owner, Some(0));
+    assert_eq!(board::slot_bishop(&s, Member::Empire(papal)), None);
+    assert_eq!(board::slot_bishop(&s, Member::Empire(france)), Some(RED));
+    // A Campaign on the vassal.
+    let mut s = setup();
+    give_empire(&mut s, 0, aragon);
+    put_city(&mut s, city("valencia"), piece(Shape::Knight, W));
+    go(&mut s, Move::Ops { side: Side::West });
+    go(
+        &mut s,
+        Move::Op {
+            member: Member::Empire(aragon),
+            op: 0,
+            target: Target::Map(papal),
+        },
+    );
+    assert_eq!(s.empires[papal as usize].suzerain, Some(aragon));
+    assert_eq!(board::slot_bishop(&s, Member::Empire(france)), Some(RED));
+    assert_eq!(s.supply[RED.index()][2], 4, "the bishop was not discarded");
+}
+
+/// R-57 [K2] "Im Fall von Konstantinopel entscheidet der Angreifer über die
+/// Position": the engine keeps no slot positions in Constantinople (R-24:
+/// a levy takes the first printed symbol no present token matches), so a flip
+/// asks nothing and the levy follows the new face's symbols.
+#[test]
+fn r57_constantinople_after_a_flip() {
+    let mut s = blank(2);
+    let ottoman = emp(E::Ottoman);
+    let c = city("constantinople");
+    put_city(&mut s, c, piece(Shape::Rook, B));
+    put_city(&mut s, c, piece(Shape::Knight, B));
+    assert_eq!(tradefair::levy_piece(&s, c), piece(Shape::Knight, B));
+    put_city(&mut s, city("modon"), piece(Shape::Rook, RED)); // a heretic
+    put_city(&mut s, city("rhodes"), piece(Shape::Rook, B));
+    let gr = card("the_grim"); // Ottoman, Jihad
+    to_hand(&mut s, 0, gr);
+    go(
+        &mut s,
+        Move::Play {
+            card: gr,
+            oneshot: true,
+            map: None,
+        },
+    );
+    go(
+        &mut s,
+        Move::Casualty {
+            fighter: Fighter::City(city("rhodes"), piece(Shape::Rook, B)),
+        },
+    );
+    assert!(s.flipped[ottoman as usize], "the Jihad turned the Ottoman card");
+    assert!(
+        !matches!(task(&s), Task::TheocracyFlip { .. }),
+        "no question about Constantinople"
+    );
+    assert_eq!(s.cities[c as usize].len(), 2);
+    assert_eq!(
+        tradefair::levy_piece(&s, c),
+        piece(Shape::Rook, B),
+        "the back face prints two black rooks and a black knight"
+    );
+}
