@@ -176,6 +176,12 @@ pub fn bankruptcy_check(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
     if !s.options.bankruptcy {
         return false;
     }
+    // Serfs of players eliminated by an older release leave too.
+    for p in 0..s.n() {
+        if s.players[p].eliminated {
+            remove_serfs(s, p);
+        }
+    }
     for p in 0..s.n() {
         let pl = &s.players[p];
         if pl.eliminated
@@ -190,6 +196,7 @@ pub fn bankruptcy_check(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
             continue;
         }
         s.players[p].eliminated = true;
+        remove_serfs(s, p);
         ev.push(Scoped::public(Event::Note {
             text: format!("seat {p} is bankrupt and leaves the game"),
         }));
@@ -207,4 +214,15 @@ pub fn bankruptcy_check(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
         return true;
     }
     false
+}
+
+/// RULINGS R-58 [G6 "scheidet er aus dem Spiel aus"]: a bankrupt player's dice
+/// leave the game with him; his serfs are taken off the empire cards, so they
+/// can never return as concessions of a player who is out.
+fn remove_serfs(s: &mut State, p: Seat) {
+    for e in 0..s.empires.len() {
+        let before = s.empires[e].repressed.len();
+        s.empires[e].repressed.retain(|&t| t != Token::Serf(p));
+        s.players[p].dice += (before - s.empires[e].repressed.len()) as u8;
+    }
 }

@@ -1498,3 +1498,24 @@ fn r57_constantinople_after_a_flip() {
         "the back face prints two black rooks and a black knight"
     );
 }
+
+/// R-58 [G6] "scheidet er aus dem Spiel aus": a bankrupt player's dice leave
+/// the game with him; his serfs are taken off the empire cards, so they can
+/// never come back as concessions of a player who is out (liberation, a won
+/// peasant revolt) and leave him decisions to make (a tax, its levy).
+#[test]
+fn r58_a_bankrupt_players_serfs_leave_with_him() {
+    let mut s = blank(3);
+    s.options.bankruptcy = true;
+    s.players[2].florins = 0;
+    s.china += 10;
+    let france = emp(E::France);
+    give_empire(&mut s, 1, france);
+    repress(&mut s, france, Token::Serf(2));
+    repress(&mut s, france, Token::Serf(1));
+    go(&mut s, Move::EndTurn);
+    assert!(s.players[2].eliminated);
+    assert_eq!(s.empires[france as usize].repressed, vec![Token::Serf(1)]);
+    assert_eq!(s.players[2].dice, 10);
+    assert_eq!(s.active, 1);
+}
