@@ -788,7 +788,11 @@ fn a_substitute_is_never_the_token_its_own_placement_represses() {
             spot: Spot::Replace(city("vienna"), red_knight),
         },
     );
-    assert_eq!(task(&s), Task::Turn, "France's knight is the only substitute");
+    assert_eq!(
+        task(&s),
+        Task::Turn,
+        "France's knight is the only substitute"
+    );
     assert!(s.empires[france as usize].repressed.is_empty());
     assert_eq!(
         s.empires[hre as usize].repressed,
@@ -878,15 +882,7 @@ fn no_map_choice_for_a_play_that_places_no_map_token() {
     to_hand(&mut s, 0, hb);
     let plain: Vec<Move> = legal(&s)
         .into_iter()
-        .filter(|m| {
-            matches!(
-                m,
-                Move::Play {
-                    oneshot: false,
-                    ..
-                }
-            )
-        })
+        .filter(|m| matches!(m, Move::Play { oneshot: false, .. }))
         .collect();
     assert_eq!(
         plain,
@@ -902,7 +898,10 @@ fn no_map_choice_for_a_play_that_places_no_map_token() {
         .into_iter()
         .filter(|m| matches!(m, Move::Play { card, .. } if *card == st))
         .count();
-    assert_eq!(tercio, 6, "a knight agent still picks one of six western map cards");
+    assert_eq!(
+        tercio, 6,
+        "a knight agent still picks one of six western map cards"
+    );
 }
 
 /// E2.2 (seed L239 "Man kann alle, manche oder auch gar keine AGENTEN

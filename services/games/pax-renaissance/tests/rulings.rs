@@ -1348,7 +1348,10 @@ fn r54_a_spinster_is_a_card_for_bankruptcy() {
     s.players[1].spinsters.push(mary);
     let mut alone = s.clone();
     go(&mut s, Move::EndTurn);
-    assert!(!s.players[1].eliminated, "the spinster keeps the bank alive");
+    assert!(
+        !s.players[1].eliminated,
+        "the spinster keeps the bank alive"
+    );
     assert_eq!(s.winner, None);
     assert_eq!(s.active, 1);
     alone.players[1].spinsters.clear();
@@ -1486,7 +1489,10 @@ fn r57_constantinople_after_a_flip() {
             fighter: Fighter::City(city("rhodes"), piece(Shape::Rook, B)),
         },
     );
-    assert!(s.flipped[ottoman as usize], "the Jihad turned the Ottoman card");
+    assert!(
+        s.flipped[ottoman as usize],
+        "the Jihad turned the Ottoman card"
+    );
     assert!(
         !matches!(task(&s), Task::TheocracyFlip { .. }),
         "no question about Constantinople"
