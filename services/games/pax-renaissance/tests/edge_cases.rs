@@ -955,3 +955,23 @@ fn agents_are_placed_in_any_order() {
     );
     assert_eq!(task(&s), Task::Turn);
 }
+
+/// F8: Siege kills a pirate "am ... ORT"; a pirate on a border between two map
+/// cards of a "The East" card's region is one target, not one per map card
+/// (the map card changes nothing for a kill). Before, Qizilbash could "kill
+/// the pirate between Hungary and the Ottomans" as Hungary or as Ottoman.
+#[test]
+fn siege_lists_a_pirate_once() {
+    let mut s = blank(2);
+    let qz = card("qizilbash"); // The East, Siege
+    to_tableau(&mut s, 0, qz);
+    put_pirate(&mut s, border("hungary_ottoman"), W);
+    go(&mut s, Move::Ops { side: Side::East });
+    let sieges: Vec<Move> = legal(&s)
+        .into_iter()
+        .filter(|m| matches!(m, Move::Op { member, op: 1, .. } if *member == Member::Card(qz)))
+        .collect();
+    assert_eq!(sieges.len(), 1, "{sieges:?}");
+    go(&mut s, sieges[0].clone());
+    assert_eq!(s.borders[border("hungary_ottoman") as usize], None);
+}

@@ -14,7 +14,12 @@ pub fn targets(s: &State, member: Member) -> Vec<Target> {
             );
         }
         for b in board::borders_of(m) {
-            if matches!(s.borders[b as usize], Some(BorderToken::Pirate(_))) {
+            // A pirate between two map cards of the location is one target:
+            // named by the first of them (the map card changes nothing for a kill).
+            let listed = v
+                .iter()
+                .any(|t| matches!(t, Target::Border { border, .. } if *border == b));
+            if !listed && matches!(s.borders[b as usize], Some(BorderToken::Pirate(_))) {
                 v.push(Target::Border { border: b, map: m });
             }
         }
