@@ -683,6 +683,44 @@ fn stored_states_of_the_previous_release_load_and_finish() {
     }
 }
 
+/// The task and move shapes the second rules audit extended still read in
+/// their older form (serde defaults): a pending substitution without its
+/// candidate cards, a pacification without an empire card.
+#[test]
+fn older_task_and_move_shapes_still_read() {
+    let t: Task = serde_json::from_str(r#"{"Substitute":{"token":{"Serf":1}}}"#).unwrap();
+    assert_eq!(
+        t,
+        Task::Substitute {
+            token: Token::Serf(1),
+            from: Vec::new()
+        }
+    );
+    let m: Move = serde_json::from_str(r#"{"Pacify":{"token":{"Serf":1}}}"#).unwrap();
+    assert_eq!(
+        m,
+        Move::Pacify {
+            token: Some(Token::Serf(1)),
+            empire: None
+        }
+    );
+    // An old substitution (no candidates recorded) offers every card holding one.
+    let mut s = blank(2);
+    let (france, hungary) = (emp(E::France), emp(E::Hungary));
+    give_empire(&mut s, 1, france);
+    give_empire(&mut s, 1, hungary);
+    repress(&mut s, france, Token::Serf(1));
+    repress(&mut s, hungary, Token::Serf(1));
+    assert_eq!(
+        board::substitute_sources(&s, Token::Serf(1), &[]),
+        vec![france, hungary]
+    );
+    assert_eq!(
+        board::substitute_sources(&s, Token::Serf(1), &[hungary]),
+        vec![hungary]
+    );
+}
+
 /// F1 Befriedungsregel (seed L312: "darf der Spieler einen davon kostenlos
 /// TÖTEN") with Glossar VASALL (L809: a bishop on a suzerain "wird als ebenso
 /// auf dessen Vasallen befindlich betrachtet"): the player kills one repressed
