@@ -7,6 +7,7 @@
 //! upgrades older states in [`Game::upgrade_state`].
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 
 use crate::Game;
@@ -31,27 +32,41 @@ pub enum StateCodecError {
 /// Serialise a state with its envelope.
 pub fn encode_state<G: Game>(state: &G::State) -> Vec<u8> {
     let info = G::info();
-    let stored = StoredGame { game_type: info.id.to_string(), schema: info.schema_version, state };
+    let stored = StoredGame {
+        game_type: info.id.to_string(),
+        schema: info.schema_version,
+        state,
+    };
     serde_json::to_vec(&stored).expect("game states serialise")
 }
 
 /// Read a state written by this release or an older one.
 pub fn decode_state<G: Game>(bytes: &[u8]) -> Result<G::State, StateCodecError> {
     let info = G::info();
-    let raw: StoredGame<serde_json::Value> =
-        serde_json::from_slice(bytes).map_err(|e| StateCodecError::Corrupt(e.to_string()))?;
+    let corrupt = |e: serde_json::Error| StateCodecError::Corrupt(e.to_string());
+    // The state stays raw text until the schema is known: a current state is
+    // parsed once, straight into the game's type (every request decodes one,
+    // so no intermediate `Value` on the hot path); only an older one goes
+    // through a `Value` for the game's upgrade.
+    let raw: StoredGame<&RawValue> = serde_json::from_slice(bytes).map_err(corrupt)?;
     if raw.game_type != info.id {
-        return Err(StateCodecError::WrongGame { expected: info.id.into(), found: raw.game_type });
+        return Err(StateCodecError::WrongGame {
+            expected: info.id.into(),
+            found: raw.game_type,
+        });
     }
     if raw.schema > info.schema_version {
-        return Err(StateCodecError::TooNew { found: raw.schema, current: info.schema_version });
+        return Err(StateCodecError::TooNew {
+            found: raw.schema,
+            current: info.schema_version,
+        });
     }
-    let value = if raw.schema < info.schema_version {
-        G::upgrade_state(raw.schema, raw.state).map_err(StateCodecError::Corrupt)?
-    } else {
-        raw.state
-    };
-    serde_json::from_value(value).map_err(|e| StateCodecError::Corrupt(e.to_string()))
+    if raw.schema == info.schema_version {
+        return serde_json::from_str(raw.state.get()).map_err(corrupt);
+    }
+    let old: serde_json::Value = serde_json::from_str(raw.state.get()).map_err(corrupt)?;
+    let value = G::upgrade_state(raw.schema, old).map_err(StateCodecError::Corrupt)?;
+    serde_json::from_value(value).map_err(corrupt)
 }
 
 /// A stable digest of a state (SHA-256 of its JSON, hex), for golden replays.
@@ -59,4 +74,121 @@ pub fn state_digest<G: Game>(state: &G::State) -> String {
     let bytes = serde_json::to_vec(state).expect("game states serialise");
     let digest = Sha256::digest(&bytes);
     digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GameInfo, Outcome, RuleError, Scoped, Seat, SetupError, Viewer};
+
+    /// A counter whose schema 2 renamed `n` (schema 1) to `count`.
+    struct Counter;
+
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    struct CounterState {
+        count: u32,
+        #[serde(default)]
+        note: String,
+    }
+
+    impl Game for Counter {
+        type Options = ();
+        type State = CounterState;
+        type Move = ();
+        type Event = ();
+        type View = ();
+        fn info() -> GameInfo {
+            GameInfo {
+                id: "counter",
+                display_name: "Counter",
+                min_players: 1,
+                max_players: 1,
+                schema_version: 2,
+                options: vec![],
+            }
+        }
+        fn setup(_: &(), _: usize, _: u64) -> Result<CounterState, SetupError> {
+            Ok(CounterState {
+                count: 0,
+                note: String::new(),
+            })
+        }
+        fn pending(_: &CounterState) -> Vec<Seat> {
+            vec![]
+        }
+        fn legal_moves(_: &CounterState, _: Seat) -> Vec<()> {
+            vec![]
+        }
+        fn apply(_: &mut CounterState, _: Seat, _: &()) -> Result<Vec<Scoped<()>>, RuleError> {
+            Ok(vec![])
+        }
+        fn view(_: &CounterState, _: Viewer) {}
+        fn outcome(_: &CounterState) -> Option<Outcome> {
+            None
+        }
+        fn describe_move(_: &CounterState, _: Seat, _: &()) -> String {
+            String::new()
+        }
+        fn players(_: &CounterState) -> usize {
+            1
+        }
+        fn upgrade_state(
+            schema: u32,
+            mut state: serde_json::Value,
+        ) -> Result<serde_json::Value, String> {
+            match schema {
+                1 => {
+                    let n = state.get("n").cloned().ok_or("schema 1 without n")?;
+                    state["count"] = n;
+                    Ok(state)
+                }
+                _ => Err(format!("no upgrade from schema {schema} is known")),
+            }
+        }
+    }
+
+    #[test]
+    fn current_states_round_trip_with_escapes_and_added_fields_tolerated() {
+        let s = CounterState {
+            count: 7,
+            note: "a \"quoted\" \\ note \u{e9}".into(),
+        };
+        assert_eq!(decode_state::<Counter>(&encode_state::<Counter>(&s)), Ok(s));
+        // A field written by a newer build of the same schema is ignored.
+        let extra = br#"{"game_type":"counter","schema":2,"state":{"count":3,"later":[1,2]}}"#;
+        assert_eq!(decode_state::<Counter>(extra).unwrap().count, 3);
+    }
+
+    #[test]
+    fn older_schemas_are_upgraded_and_the_rest_refused() {
+        let old = br#"{"game_type":"counter","schema":1,"state":{"n":5}}"#;
+        assert_eq!(decode_state::<Counter>(old).unwrap().count, 5);
+        let broken = br#"{"game_type":"counter","schema":1,"state":{"m":5}}"#;
+        assert!(matches!(
+            decode_state::<Counter>(broken),
+            Err(StateCodecError::Corrupt(_))
+        ));
+        let unknown = br#"{"game_type":"counter","schema":0,"state":{}}"#;
+        assert!(matches!(
+            decode_state::<Counter>(unknown),
+            Err(StateCodecError::Corrupt(_))
+        ));
+        let newer = br#"{"game_type":"counter","schema":3,"state":{"count":1}}"#;
+        assert_eq!(
+            decode_state::<Counter>(newer),
+            Err(StateCodecError::TooNew {
+                found: 3,
+                current: 2
+            })
+        );
+        let other = br#"{"game_type":"chess","schema":2,"state":{"count":1}}"#;
+        assert!(matches!(
+            decode_state::<Counter>(other),
+            Err(StateCodecError::WrongGame { .. })
+        ));
+        assert!(matches!(
+            decode_state::<Counter>(b"{not json"),
+            Err(StateCodecError::Corrupt(_))
+        ));
+    }
 }
