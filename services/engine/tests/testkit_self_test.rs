@@ -239,3 +239,33 @@ fn golden_replay_detects_changed_rules() {
     std::fs::remove_dir_all(&dir).ok();
     assert!(result.is_err(), "a wrong digest must fail the golden check");
 }
+
+#[test]
+fn stored_states_check_plays_them_on_and_catches_what_no_longer_works() {
+    use signoria_engine::testkit::check_stored_states;
+    let dir = std::env::temp_dir().join(format!("signoria-stored-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("stored.json");
+    let stored = |s: &State| -> serde_json::Value {
+        serde_json::from_slice(&signoria_engine::encode_state::<Race<Sound>>(s)).unwrap()
+    };
+    let fresh = Race::<Sound>::setup(&(), 3, 11).unwrap();
+    let mut later = fresh.clone();
+    let seat = Race::<Sound>::pending(&later)[0];
+    let mv = Race::<Sound>::legal_moves(&later, seat)[0].clone();
+    Race::<Sound>::apply(&mut later, seat, &mv).unwrap();
+    let write = |states: &[serde_json::Value]| std::fs::write(&path, serde_json::to_string(states).unwrap()).unwrap();
+
+    write(&[stored(&fresh), stored(&later)]);
+    assert_eq!(check_stored_states::<Race<Sound>>(&path), 2);
+
+    // A state the game can no longer read, and one whose game breaks an
+    // invariant by the end, both fail.
+    let mut unreadable = stored(&fresh);
+    unreadable["state"]["pile"] = serde_json::json!("many");
+    write(&[unreadable]);
+    assert!(std::panic::catch_unwind(|| check_stored_states::<Race<Sound>>(&path)).is_err());
+    write(&[stored(&fresh)]);
+    assert!(std::panic::catch_unwind(|| check_stored_states::<Race<BreaksInvariant>>(&path)).is_err());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -30,3 +30,11 @@ fn golden_4p_advanced() {
 fn golden_4p_basic() {
     check_golden::<L>(&path("4p-basic.json"), 4, 1004, &Options { advanced: false });
 }
+
+/// Mid-game states stored by the release of 2026-11-22 (2–4 players, basic
+/// and advanced) still load and play on to the end.
+#[test]
+fn states_of_the_2026_11_22_release_play_on() {
+    let n = signoria_engine::testkit::check_stored_states::<L>(&path("stored-2026-11-22.json"));
+    assert_eq!(n, 48);
+}

@@ -25,3 +25,13 @@ fn golden_2p_variants() {
     };
     check_golden::<P>(Path::new("tests/golden/2p_variants_seed_7.json"), 2, 7, &o);
 }
+
+/// Mid-game states stored by the release of 2026-11-22 (2–4 players, default
+/// options and all variants) still load and play on to the end.
+#[test]
+fn states_of_the_2026_11_22_release_play_on() {
+    let n = signoria_engine::testkit::check_stored_states::<P>(Path::new(
+        "tests/golden/stored-2026-11-22.json",
+    ));
+    assert_eq!(n, 48);
+}

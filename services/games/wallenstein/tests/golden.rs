@@ -42,3 +42,11 @@ fn golden_5p_draft() {
         &Options { fixed_start: false },
     );
 }
+
+/// Mid-game states stored by the release of 2026-11-22 (3–5 players, draft
+/// and fixed start) still load and play on to the end.
+#[test]
+fn states_of_the_2026_11_22_release_play_on() {
+    let n = signoria_engine::testkit::check_stored_states::<W>(&path("stored-2026-11-22.json"));
+    assert_eq!(n, 48);
+}
