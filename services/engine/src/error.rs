@@ -39,19 +39,34 @@ pub struct RuleError {
 
 impl RuleError {
     pub fn illegal(message: impl Into<String>) -> Self {
-        RuleError { kind: RuleErrorKind::Illegal, message: message.into() }
+        RuleError {
+            kind: RuleErrorKind::Illegal,
+            message: message.into(),
+        }
     }
     pub fn not_your_decision(message: impl Into<String>) -> Self {
-        RuleError { kind: RuleErrorKind::NotYourDecision, message: message.into() }
+        RuleError {
+            kind: RuleErrorKind::NotYourDecision,
+            message: message.into(),
+        }
     }
     pub fn malformed(message: impl Into<String>) -> Self {
-        RuleError { kind: RuleErrorKind::Malformed, message: message.into() }
+        RuleError {
+            kind: RuleErrorKind::Malformed,
+            message: message.into(),
+        }
     }
     pub fn game_over() -> Self {
-        RuleError { kind: RuleErrorKind::GameOver, message: "the game is over".into() }
+        RuleError {
+            kind: RuleErrorKind::GameOver,
+            message: "the game is over".into(),
+        }
     }
     pub fn unsupported(message: impl Into<String>) -> Self {
-        RuleError { kind: RuleErrorKind::Unsupported, message: message.into() }
+        RuleError {
+            kind: RuleErrorKind::Unsupported,
+            message: message.into(),
+        }
     }
 }
 

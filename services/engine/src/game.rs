@@ -65,13 +65,22 @@ pub struct Scoped<E> {
 
 impl<E> Scoped<E> {
     pub fn public(event: E) -> Self {
-        Scoped { audience: Audience::All, event }
+        Scoped {
+            audience: Audience::All,
+            event,
+        }
     }
     pub fn to_seat(seat: Seat, event: E) -> Self {
-        Scoped { audience: Audience::seat(seat), event }
+        Scoped {
+            audience: Audience::seat(seat),
+            event,
+        }
     }
     pub fn omniscient(event: E) -> Self {
-        Scoped { audience: Audience::Omniscient, event }
+        Scoped {
+            audience: Audience::Omniscient,
+            event,
+        }
     }
     pub fn visible_to(&self, viewer: Viewer) -> bool {
         self.audience.admits(viewer)
@@ -80,7 +89,11 @@ impl<E> Scoped<E> {
 
 /// Keep the events a viewer may see, in order.
 pub fn filter_events<E: Clone>(events: &[Scoped<E>], viewer: Viewer) -> Vec<E> {
-    events.iter().filter(|e| e.visible_to(viewer)).map(|e| e.event.clone()).collect()
+    events
+        .iter()
+        .filter(|e| e.visible_to(viewer))
+        .map(|e| e.event.clone())
+        .collect()
 }
 
 /// One per-game option as shown by `ListGameTypes`.
@@ -127,7 +140,8 @@ pub trait Game: Send + Sync + 'static {
 
     /// Deal out a new game. The seed seeds the game's [`crate::GameRng`]; it is
     /// never shown to a client.
-    fn setup(options: &Self::Options, players: usize, seed: u64) -> Result<Self::State, SetupError>;
+    fn setup(options: &Self::Options, players: usize, seed: u64)
+    -> Result<Self::State, SetupError>;
 
     /// Seats whose decision is awaited now; several for simultaneous secret
     /// choices; empty once the game is over.
@@ -137,7 +151,11 @@ pub trait Game: Send + Sync + 'static {
     fn legal_moves(state: &Self::State, seat: Seat) -> Vec<Self::Move>;
 
     /// Validate and apply one move. On `Err` the state is unchanged.
-    fn apply(state: &mut Self::State, seat: Seat, mv: &Self::Move) -> Result<Vec<Scoped<Self::Event>>, RuleError>;
+    fn apply(
+        state: &mut Self::State,
+        seat: Seat,
+        mv: &Self::Move,
+    ) -> Result<Vec<Scoped<Self::Event>>, RuleError>;
 
     /// What `viewer` may see of the state.
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;

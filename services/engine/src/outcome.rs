@@ -24,19 +24,34 @@ impl Outcome {
     /// Rank seats by a sort key per seat: a larger key is better, and equal keys
     /// share a rank (standard competition ranking: 1, 1, 3). `score` is what the
     /// snapshot shows; the key holds the tie-breakers after it.
-    pub fn ranked<K: Ord + Clone>(scores: &[i64], keys: &[K], tie_break: impl Into<String>) -> Outcome {
+    pub fn ranked<K: Ord + Clone>(
+        scores: &[i64],
+        keys: &[K],
+        tie_break: impl Into<String>,
+    ) -> Outcome {
         assert_eq!(scores.len(), keys.len(), "one key per seat");
         let results = (0..scores.len())
             .map(|seat| {
                 let better = keys.iter().filter(|k| **k > keys[seat]).count();
-                SeatResult { seat, score: scores[seat], rank: better as u32 + 1 }
+                SeatResult {
+                    seat,
+                    score: scores[seat],
+                    rank: better as u32 + 1,
+                }
             })
             .collect();
-        Outcome { results, tie_break: tie_break.into() }
+        Outcome {
+            results,
+            tie_break: tie_break.into(),
+        }
     }
 
     pub fn winners(&self) -> Vec<Seat> {
-        self.results.iter().filter(|r| r.rank == 1).map(|r| r.seat).collect()
+        self.results
+            .iter()
+            .filter(|r| r.rank == 1)
+            .map(|r| r.seat)
+            .collect()
     }
 }
 

@@ -69,17 +69,27 @@ pub struct Record<M> {
 /// Play `cfg.games` complete random games, checking the engine contract and the
 /// game's invariants after every move.
 pub fn random_playouts<G: Game>(cfg: &Playouts<G>) -> PlayoutStats {
-    let mut stats = PlayoutStats { wins_by_seat: vec![0; cfg.players], ..Default::default() };
+    let mut stats = PlayoutStats {
+        wins_by_seat: vec![0; cfg.players],
+        ..Default::default()
+    };
     for i in 0..cfg.games {
         let seed = cfg.first_seed + i as u64;
         let (record, final_state) = play_one::<G>(cfg, seed, &mut stats);
         if cfg.determinism_every > 0 && i % cfg.determinism_every == 0 {
             let replayed = replay::<G>(&cfg.options, cfg.players, &record)
                 .unwrap_or_else(|e| panic!("seed {seed}: replay failed: {e}"));
-            assert!(replayed == final_state, "seed {seed}: replaying the same seed and moves gave a different state");
+            assert!(
+                replayed == final_state,
+                "seed {seed}: replaying the same seed and moves gave a different state"
+            );
         }
         let outcome = G::outcome(&final_state).expect("finished game has an outcome");
-        assert_eq!(outcome.results.len(), cfg.players, "seed {seed}: one result per seat");
+        assert_eq!(
+            outcome.results.len(),
+            cfg.players,
+            "seed {seed}: one result per seat"
+        );
         for w in outcome.winners() {
             stats.wins_by_seat[w] += 1;
         }
@@ -88,12 +98,20 @@ pub fn random_playouts<G: Game>(cfg: &Playouts<G>) -> PlayoutStats {
     stats
 }
 
-fn play_one<G: Game>(cfg: &Playouts<G>, seed: u64, stats: &mut PlayoutStats) -> (Record<G::Move>, G::State) {
-    let mut state = G::setup(&cfg.options, cfg.players, seed).unwrap_or_else(|e| panic!("seed {seed}: setup failed: {e}"));
+fn play_one<G: Game>(
+    cfg: &Playouts<G>,
+    seed: u64,
+    stats: &mut PlayoutStats,
+) -> (Record<G::Move>, G::State) {
+    let mut state = G::setup(&cfg.options, cfg.players, seed)
+        .unwrap_or_else(|e| panic!("seed {seed}: setup failed: {e}"));
     let again = G::setup(&cfg.options, cfg.players, seed).unwrap();
     assert!(state == again, "seed {seed}: setup is not deterministic");
     let mut driver = GameRng::from_seed(seed ^ 0xD21E_5EED);
-    let mut record = Record { seed, moves: Vec::new() };
+    let mut record = Record {
+        seed,
+        moves: Vec::new(),
+    };
     let mut pool: Vec<G::Move> = Vec::new();
     let ctx = |step: usize| format!("seed {seed}, step {step}");
 
@@ -101,20 +119,42 @@ fn play_one<G: Game>(cfg: &Playouts<G>, seed: u64, stats: &mut PlayoutStats) -> 
         check_invariants::<G>(&state, &ctx(step));
         let pending = G::pending(&state);
         if pending.is_empty() {
-            assert!(G::outcome(&state).is_some(), "{}: nobody pending but no outcome", ctx(step));
+            assert!(
+                G::outcome(&state).is_some(),
+                "{}: nobody pending but no outcome",
+                ctx(step)
+            );
             for seat in 0..cfg.players {
-                assert!(G::legal_moves(&state, seat).is_empty(), "{}: moves listed after the end", ctx(step));
+                assert!(
+                    G::legal_moves(&state, seat).is_empty(),
+                    "{}: moves listed after the end",
+                    ctx(step)
+                );
             }
             break;
         }
-        assert!(G::outcome(&state).is_none(), "{}: outcome while seats are pending", ctx(step));
-        assert!(step < cfg.max_moves, "{}: game did not end within {} moves", ctx(step), cfg.max_moves);
+        assert!(
+            G::outcome(&state).is_none(),
+            "{}: outcome while seats are pending",
+            ctx(step)
+        );
+        assert!(
+            step < cfg.max_moves,
+            "{}: game did not end within {} moves",
+            ctx(step),
+            cfg.max_moves
+        );
 
         if cfg.roundtrip_every > 0 && step % cfg.roundtrip_every == 0 {
             let bytes = encode_state::<G>(&state);
             stats.max_state_bytes = stats.max_state_bytes.max(bytes.len());
-            let back = decode_state::<G>(&bytes).unwrap_or_else(|e| panic!("{}: decode failed: {e}", ctx(step)));
-            assert!(back == state, "{}: state changed in a serialisation round trip", ctx(step));
+            let back = decode_state::<G>(&bytes)
+                .unwrap_or_else(|e| panic!("{}: decode failed: {e}", ctx(step)));
+            assert!(
+                back == state,
+                "{}: state changed in a serialisation round trip",
+                ctx(step)
+            );
             for viewer in viewers(cfg.players) {
                 let _ = G::view(&state, viewer);
             }
@@ -122,21 +162,44 @@ fn play_one<G: Game>(cfg: &Playouts<G>, seed: u64, stats: &mut PlayoutStats) -> 
 
         for seat in 0..cfg.players {
             if !pending.contains(&seat) {
-                assert!(G::legal_moves(&state, seat).is_empty(), "{}: seat {seat} is not pending but has moves", ctx(step));
+                assert!(
+                    G::legal_moves(&state, seat).is_empty(),
+                    "{}: seat {seat} is not pending but has moves",
+                    ctx(step)
+                );
             }
         }
 
         let seat = pending[driver.index(pending.len())];
         let legal = G::legal_moves(&state, seat);
-        assert!(!legal.is_empty(), "{}: seat {seat} is pending but has no legal move", ctx(step));
-        assert_eq!(legal, G::legal_moves(&state, seat), "{}: legal_moves is not deterministic", ctx(step));
+        assert!(
+            !legal.is_empty(),
+            "{}: seat {seat} is pending but has no legal move",
+            ctx(step)
+        );
+        assert_eq!(
+            legal,
+            G::legal_moves(&state, seat),
+            "{}: legal_moves is not deterministic",
+            ctx(step)
+        );
 
         // A legal move made by a seat that is not pending is refused.
         if let Some(other) = (0..cfg.players).find(|s| !pending.contains(s)) {
             let mut probe = state.clone();
-            let err = G::apply(&mut probe, other, &legal[0]).expect_err("a seat that is not pending moved");
-            assert_eq!(err.kind, RuleErrorKind::NotYourDecision, "{}: {err}", ctx(step));
-            assert!(probe == state, "{}: a refused move changed the state", ctx(step));
+            let err = G::apply(&mut probe, other, &legal[0])
+                .expect_err("a seat that is not pending moved");
+            assert_eq!(
+                err.kind,
+                RuleErrorKind::NotYourDecision,
+                "{}: {err}",
+                ctx(step)
+            );
+            assert!(
+                probe == state,
+                "{}: a refused move changed the state",
+                ctx(step)
+            );
         }
 
         // Moves seen elsewhere that are not legal now are refused, leaving no trace.
@@ -152,8 +215,16 @@ fn play_one<G: Game>(cfg: &Playouts<G>, seed: u64, stats: &mut PlayoutStats) -> 
             probes += 1;
             let mut probe = state.clone();
             let res = G::apply(&mut probe, seat, candidate);
-            assert!(res.is_err(), "{}: unlisted move {candidate:?} was accepted", ctx(step));
-            assert!(probe == state, "{}: a refused move changed the state", ctx(step));
+            assert!(
+                res.is_err(),
+                "{}: unlisted move {candidate:?} was accepted",
+                ctx(step)
+            );
+            assert!(
+                probe == state,
+                "{}: a refused move changed the state",
+                ctx(step)
+            );
             stats.illegal_probes_refused += 1;
         }
 
@@ -161,7 +232,10 @@ fn play_one<G: Game>(cfg: &Playouts<G>, seed: u64, stats: &mut PlayoutStats) -> 
         let label = G::describe_move(&state, seat, &mv);
         assert!(!label.trim().is_empty(), "{}: empty move label", ctx(step));
         if let Err(e) = G::apply(&mut state, seat, &mv) {
-            panic!("{}: listed move {mv:?} of seat {seat} was refused: {e}", ctx(step));
+            panic!(
+                "{}: listed move {mv:?} of seat {seat} was refused: {e}",
+                ctx(step)
+            );
         }
         if pool.len() < 512 {
             pool.extend(legal.into_iter().take(4));
@@ -178,7 +252,10 @@ fn play_one<G: Game>(cfg: &Playouts<G>, seed: u64, stats: &mut PlayoutStats) -> 
 
 fn check_invariants<G: Game>(state: &G::State, ctx: &str) {
     let violations = G::invariant_violations(state);
-    assert!(violations.is_empty(), "{ctx}: invariants violated: {violations:#?}");
+    assert!(
+        violations.is_empty(),
+        "{ctx}: invariants violated: {violations:#?}"
+    );
 }
 
 /// All viewers of a game with `players` seats.
@@ -190,10 +267,15 @@ pub fn viewers(players: usize) -> Vec<Viewer> {
 }
 
 /// Replay a record from its seed.
-pub fn replay<G: Game>(options: &G::Options, players: usize, record: &Record<G::Move>) -> Result<G::State, String> {
+pub fn replay<G: Game>(
+    options: &G::Options,
+    players: usize,
+    record: &Record<G::Move>,
+) -> Result<G::State, String> {
     let mut state = G::setup(options, players, record.seed).map_err(|e| e.to_string())?;
     for (i, (seat, mv)) in record.moves.iter().enumerate() {
-        G::apply(&mut state, *seat, mv).map_err(|e| format!("move {i} ({mv:?} by seat {seat}): {e}"))?;
+        G::apply(&mut state, *seat, mv)
+            .map_err(|e| format!("move {i} ({mv:?} by seat {seat}): {e}"))?;
     }
     Ok(state)
 }
@@ -227,8 +309,14 @@ impl<G: Game> Clone for Golden<G> {
 
 /// Play one random game and make a golden replay of it.
 pub fn make_golden<G: Game>(options: &G::Options, players: usize, seed: u64) -> Golden<G> {
-    let cfg = Playouts::<G> { determinism_every: 0, ..Playouts::new(players, options.clone(), 1) };
-    let mut stats = PlayoutStats { wins_by_seat: vec![0; players], ..Default::default() };
+    let cfg = Playouts::<G> {
+        determinism_every: 0,
+        ..Playouts::new(players, options.clone(), 1)
+    };
+    let mut stats = PlayoutStats {
+        wins_by_seat: vec![0; players],
+        ..Default::default()
+    };
     let (record, state) = play_one::<G>(&cfg, seed, &mut stats);
     let stored: serde_json::Value = serde_json::from_slice(&encode_state::<G>(&state)).unwrap();
     Golden {
@@ -253,15 +341,24 @@ pub fn check_golden<G: Game>(path: &Path, players: usize, seed: u64, options: &G
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(path, serde_json::to_string_pretty(&golden).unwrap()).unwrap();
         } else {
-            panic!("golden file {} is missing; run with SIGNORIA_BLESS=1 to create it", path.display());
+            panic!(
+                "golden file {} is missing; run with SIGNORIA_BLESS=1 to create it",
+                path.display()
+            );
         }
     }
     let text = std::fs::read_to_string(path).unwrap();
-    let golden: Golden<G> = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let golden: Golden<G> =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     assert_eq!(golden.game_type, G::info().id);
     let stored = serde_json::to_vec(&golden.final_state).unwrap();
-    let decoded = decode_state::<G>(&stored).unwrap_or_else(|e| panic!("{}: old state no longer reads: {e}", path.display()));
-    assert!(G::outcome(&decoded).is_some(), "{}: stored final state is not finished", path.display());
+    let decoded = decode_state::<G>(&stored)
+        .unwrap_or_else(|e| panic!("{}: old state no longer reads: {e}", path.display()));
+    assert!(
+        G::outcome(&decoded).is_some(),
+        "{}: stored final state is not finished",
+        path.display()
+    );
     let replayed = replay::<G>(&golden.options, golden.players, &golden.record)
         .unwrap_or_else(|e| panic!("{}: replay failed: {e}", path.display()));
     assert_eq!(
@@ -287,7 +384,8 @@ pub fn check_stored_states<G: Game>(path: &Path) -> usize {
     for (i, v) in stored.iter().enumerate() {
         let ctx = |what: &str| format!("{} state {i}: {what}", path.display());
         let bytes = serde_json::to_vec(v).unwrap();
-        let mut s = decode_state::<G>(&bytes).unwrap_or_else(|e| panic!("{}", ctx(&format!("no longer reads: {e}"))));
+        let mut s = decode_state::<G>(&bytes)
+            .unwrap_or_else(|e| panic!("{}", ctx(&format!("no longer reads: {e}"))));
         let mut rng = GameRng::from_seed(i as u64);
         let mut steps = 0;
         loop {
@@ -298,16 +396,29 @@ pub fn check_stored_states<G: Game>(path: &Path) -> usize {
             }
             let pending = G::pending(&s);
             if pending.is_empty() {
-                assert!(G::outcome(&s).is_some(), "{}", ctx("nobody pending but no outcome"));
+                assert!(
+                    G::outcome(&s).is_some(),
+                    "{}",
+                    ctx("nobody pending but no outcome")
+                );
                 let violations = G::invariant_violations(&s);
-                assert!(violations.is_empty(), "{}", ctx(&format!("at the end: {violations:?}")));
+                assert!(
+                    violations.is_empty(),
+                    "{}",
+                    ctx(&format!("at the end: {violations:?}"))
+                );
                 break;
             }
             let seat = pending[rng.index(pending.len())];
             let moves = G::legal_moves(&s, seat);
-            assert!(!moves.is_empty(), "{}", ctx(&format!("seat {seat} pending without a legal move")));
+            assert!(
+                !moves.is_empty(),
+                "{}",
+                ctx(&format!("seat {seat} pending without a legal move"))
+            );
             let mv = moves[rng.index(moves.len())].clone();
-            G::apply(&mut s, seat, &mv).unwrap_or_else(|e| panic!("{}", ctx(&format!("listed move {mv:?} refused: {e}"))));
+            G::apply(&mut s, seat, &mv)
+                .unwrap_or_else(|e| panic!("{}", ctx(&format!("listed move {mv:?} refused: {e}"))));
             steps += 1;
             assert!(steps < 100_000, "{}", ctx("does not finish"));
         }

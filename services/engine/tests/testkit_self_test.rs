@@ -4,7 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 use signoria_engine::testkit::{Playouts, random_playouts};
-use signoria_engine::{Audience, Game, GameInfo, GameRng, Outcome, RuleError, Scoped, Seat, SetupError, Viewer};
+use signoria_engine::{
+    Audience, Game, GameInfo, GameRng, Outcome, RuleError, Scoped, Seat, SetupError, Viewer,
+};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct State {
@@ -81,7 +83,14 @@ impl<F: Flavour> Game for Race<F> {
     type View = View;
 
     fn info() -> GameInfo {
-        GameInfo { id: "race", display_name: "Race", min_players: 2, max_players: 4, schema_version: 1, options: vec![] }
+        GameInfo {
+            id: "race",
+            display_name: "Race",
+            min_players: 2,
+            max_players: 4,
+            schema_version: 1,
+            options: vec![],
+        }
     }
 
     fn setup(_: &(), players: usize, seed: u64) -> Result<State, SetupError> {
@@ -93,7 +102,15 @@ impl<F: Flavour> Game for Race<F> {
         if F::NONDETERMINISTIC_SETUP {
             pile += COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 2;
         }
-        Ok(State { players, bids: vec![None; players], pile, turn: 0, taken: vec![0; players], rng, finished: false })
+        Ok(State {
+            players,
+            bids: vec![None; players],
+            pile,
+            turn: 0,
+            taken: vec![0; players],
+            rng,
+            finished: false,
+        })
     }
 
     fn pending(s: &State) -> Vec<Seat> {
@@ -129,7 +146,10 @@ impl<F: Flavour> Game for Race<F> {
                 s.bids[seat] = Some(amount);
                 Ok(vec![
                     Scoped::to_seat(seat, Event::Bid { seat, amount }),
-                    Scoped { audience: Audience::all_but(seat, s.players), event: Event::SomeoneBid { seat } },
+                    Scoped {
+                        audience: Audience::all_but(seat, s.players),
+                        event: Event::SomeoneBid { seat },
+                    },
                 ])
             }
             Move::Take(n) => {
@@ -150,7 +170,10 @@ impl<F: Flavour> Game for Race<F> {
             Viewer::Seat(p) => s.bids[p],
             _ => None,
         };
-        View { own_bid, pile: s.pile }
+        View {
+            own_bid,
+            pile: s.pile,
+        }
     }
 
     fn outcome(s: &State) -> Option<Outcome> {
@@ -182,7 +205,11 @@ impl<F: Flavour> Game for Race<F> {
 fn a_sound_game_passes_and_is_counted() {
     let stats = random_playouts::<Race<Sound>>(&Playouts::new(3, (), 200));
     assert_eq!(stats.games, 200);
-    assert!(stats.moves >= 200 * 3 + 200 * 4, "bids plus at least 4 takes per game: {}", stats.moves);
+    assert!(
+        stats.moves >= 200 * 3 + 200 * 4,
+        "bids plus at least 4 takes per game: {}",
+        stats.moves
+    );
     assert!(stats.illegal_probes_refused > 0, "illegal probes must run");
     assert!(stats.max_state_bytes > 0);
     assert_eq!(stats.wins_by_seat.len(), 3);
@@ -217,7 +244,10 @@ fn event_audiences_filter_per_viewer() {
     let mut s = Race::<Sound>::setup(&(), 3, 1).unwrap();
     let events = Race::<Sound>::apply(&mut s, 1, &Move::Bid(2)).unwrap();
     let seen = |v| signoria_engine::game::filter_events(&events, v);
-    assert_eq!(seen(Viewer::Seat(1)), vec![Event::Bid { seat: 1, amount: 2 }]);
+    assert_eq!(
+        seen(Viewer::Seat(1)),
+        vec![Event::Bid { seat: 1, amount: 2 }]
+    );
     assert_eq!(seen(Viewer::Seat(0)), vec![Event::SomeoneBid { seat: 1 }]);
     assert_eq!(seen(Viewer::Public), Vec::<Event>::new());
     assert_eq!(seen(Viewer::Omniscient).len(), 2);
@@ -235,7 +265,9 @@ fn golden_replay_detects_changed_rules() {
     let mut tampered = golden.clone();
     tampered.final_digest = "0".repeat(64);
     std::fs::write(&path, serde_json::to_string(&tampered).unwrap()).unwrap();
-    let result = std::panic::catch_unwind(|| signoria_engine::testkit::check_golden::<Race<Sound>>(&path, 2, 5, &()));
+    let result = std::panic::catch_unwind(|| {
+        signoria_engine::testkit::check_golden::<Race<Sound>>(&path, 2, 5, &())
+    });
     std::fs::remove_dir_all(&dir).ok();
     assert!(result.is_err(), "a wrong digest must fail the golden check");
 }
@@ -254,7 +286,9 @@ fn stored_states_check_plays_them_on_and_catches_what_no_longer_works() {
     let seat = Race::<Sound>::pending(&later)[0];
     let mv = Race::<Sound>::legal_moves(&later, seat)[0].clone();
     Race::<Sound>::apply(&mut later, seat, &mv).unwrap();
-    let write = |states: &[serde_json::Value]| std::fs::write(&path, serde_json::to_string(states).unwrap()).unwrap();
+    let write = |states: &[serde_json::Value]| {
+        std::fs::write(&path, serde_json::to_string(states).unwrap()).unwrap()
+    };
 
     write(&[stored(&fresh), stored(&later)]);
     assert_eq!(check_stored_states::<Race<Sound>>(&path), 2);
@@ -266,6 +300,8 @@ fn stored_states_check_plays_them_on_and_catches_what_no_longer_works() {
     write(&[unreadable]);
     assert!(std::panic::catch_unwind(|| check_stored_states::<Race<Sound>>(&path)).is_err());
     write(&[stored(&fresh)]);
-    assert!(std::panic::catch_unwind(|| check_stored_states::<Race<BreaksInvariant>>(&path)).is_err());
+    assert!(
+        std::panic::catch_unwind(|| check_stored_states::<Race<BreaksInvariant>>(&path)).is_err()
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,5 +1,11 @@
 fn main() {
     println!("cargo:rerun-if-changed=../../../proto/signoria/v1/games/lorenzo_il_magnifico.proto");
-    let fds = protox::compile(["signoria/v1/games/lorenzo_il_magnifico.proto"], ["../../../proto"]).expect("proto compiles");
-    prost_build::Config::new().compile_fds(fds).expect("prost codegen");
+    let fds = protox::compile(
+        ["signoria/v1/games/lorenzo_il_magnifico.proto"],
+        ["../../../proto"],
+    )
+    .expect("proto compiles");
+    prost_build::Config::new()
+        .compile_fds(fds)
+        .expect("prost codegen");
 }

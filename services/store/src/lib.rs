@@ -102,7 +102,8 @@ pub trait GameStore: Clone + Send + Sync + 'static {
     fn load(&self, game_id: &str) -> impl Future<Output = StoreResult<Option<GameRecord>>> + Send;
 
     /// Commit one move atomically (see [`MoveCommit`]).
-    fn commit(&self, commit: MoveCommit) -> impl Future<Output = StoreResult<CommitOutcome>> + Send;
+    fn commit(&self, commit: MoveCommit)
+    -> impl Future<Output = StoreResult<CommitOutcome>> + Send;
 
     /// The first result stored for `request_id` in this game: `(version, result)`.
     fn lookup_request(

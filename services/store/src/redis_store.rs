@@ -485,8 +485,11 @@ impl GameStore for RedisStore {
         // Absent in records written before labels were stored.
         let seat_labels = match fields.remove("labels") {
             None => Vec::new(),
-            Some(raw) => serde_json::from_slice(&raw)
-                .map_err(|_| corrupt(format!("game {game_id}: labels are not a JSON string array")))?,
+            Some(raw) => serde_json::from_slice(&raw).map_err(|_| {
+                corrupt(format!(
+                    "game {game_id}: labels are not a JSON string array"
+                ))
+            })?,
         };
         Ok(Some(GameRecord {
             game_id: game_id.to_owned(),

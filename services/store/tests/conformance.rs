@@ -96,7 +96,10 @@ async fn commit_applies<S: GameStore>(a: S, b: S) {
     assert_eq!(loaded.players, 3);
     assert_eq!(loaded.game_type, "lorenzo-il-magnifico");
     assert_eq!(loaded.created_unix_ms, 1_795_000_000_123);
-    assert_eq!(loaded.seat_labels, vec!["Ann".to_string(), "Bo".to_string()]);
+    assert_eq!(
+        loaded.seat_labels,
+        vec!["Ann".to_string(), "Bo".to_string()]
+    );
     assert_eq!(
         b.events_after(&id, 0, 10).await.unwrap(),
         vec![LoggedEvents {

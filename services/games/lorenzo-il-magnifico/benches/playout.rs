@@ -22,7 +22,10 @@ fn game(players: usize, advanced: bool, seed: u64) -> usize {
 
 fn bench(c: &mut Criterion) {
     for (players, advanced) in [(2, false), (4, false), (2, true), (4, true)] {
-        let name = format!("complete random game {players}p {}", if advanced { "advanced" } else { "basic" });
+        let name = format!(
+            "complete random game {players}p {}",
+            if advanced { "advanced" } else { "basic" }
+        );
         let mut seed = 0u64;
         c.bench_function(&name, |b| {
             b.iter(|| {

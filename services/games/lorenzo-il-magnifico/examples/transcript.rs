@@ -13,7 +13,11 @@ fn main() {
     while let Some(&seat) = L::pending(&s).first() {
         let legal = L::legal_moves(&s, seat);
         let m = legal[rng.index(legal.len())].clone();
-        println!("seat {seat}: {}  ({} options)", L::describe_move(&s, seat, &m), legal.len());
+        println!(
+            "seat {seat}: {}  ({} options)",
+            L::describe_move(&s, seat, &m),
+            legal.len()
+        );
         for e in L::apply(&mut s, seat, &m).unwrap() {
             if e.visible_to(Viewer::Public) {
                 println!("    {:?}", e.event);

@@ -32,7 +32,15 @@ pub struct Bag {
 
 impl Bag {
     pub fn res(&self) -> Res {
-        Res([self.wood, self.stone, self.servants, self.coins, self.vp, self.mp, self.fp])
+        Res([
+            self.wood,
+            self.stone,
+            self.servants,
+            self.coins,
+            self.vp,
+            self.mp,
+            self.fp,
+        ])
     }
 }
 
@@ -298,18 +306,29 @@ impl Board {
     }
     /// The tile a seat uses: 0 = the standard side, 1..=4 the advanced tiles.
     pub fn tile(&self, tile: u8) -> &Tile {
-        if tile == 0 { &self.standard_tile } else { &self.advanced_tiles[tile as usize - 1] }
+        if tile == 0 {
+            &self.standard_tile
+        } else {
+            &self.advanced_tiles[tile as usize - 1]
+        }
     }
 }
 
 pub fn load() -> Result<Data, String> {
-    let cards: Vec<Card> = serde_json::from_str(include_str!("../data/cards.json")).map_err(|e| format!("cards.json: {e}"))?;
-    let leaders: Vec<Leader> =
-        serde_json::from_str(include_str!("../data/leaders.json")).map_err(|e| format!("leaders.json: {e}"))?;
-    let excomms: Vec<Excomm> =
-        serde_json::from_str(include_str!("../data/excommunications.json")).map_err(|e| format!("excommunications.json: {e}"))?;
-    let board: Board = serde_json::from_str(include_str!("../data/board.json")).map_err(|e| format!("board.json: {e}"))?;
-    let data = Data { cards, leaders, excomms, board };
+    let cards: Vec<Card> = serde_json::from_str(include_str!("../data/cards.json"))
+        .map_err(|e| format!("cards.json: {e}"))?;
+    let leaders: Vec<Leader> = serde_json::from_str(include_str!("../data/leaders.json"))
+        .map_err(|e| format!("leaders.json: {e}"))?;
+    let excomms: Vec<Excomm> = serde_json::from_str(include_str!("../data/excommunications.json"))
+        .map_err(|e| format!("excommunications.json: {e}"))?;
+    let board: Board = serde_json::from_str(include_str!("../data/board.json"))
+        .map_err(|e| format!("board.json: {e}"))?;
+    let data = Data {
+        cards,
+        leaders,
+        excomms,
+        board,
+    };
     validate(&data)?;
     Ok(data)
 }
@@ -326,45 +345,82 @@ fn validate(d: &Data) -> Result<(), String> {
             return Err(format!("card {}: period {}", c.name, c.period));
         }
         match c.kind {
-            Kind::Territory if c.activation < 1 || !c.cost.is_empty() => return Err(format!("territory {}", c.name)),
-            Kind::Building if c.activation < 1 || c.cost.len() != 1 => return Err(format!("building {}", c.name)),
-            Kind::Character if c.cost.len() != 1 || c.cost[0].pay.res() != Res::coins(c.cost[0].pay.coins) => {
+            Kind::Territory if c.activation < 1 || !c.cost.is_empty() => {
+                return Err(format!("territory {}", c.name));
+            }
+            Kind::Building if c.activation < 1 || c.cost.len() != 1 => {
+                return Err(format!("building {}", c.name));
+            }
+            Kind::Character
+                if c.cost.len() != 1 || c.cost[0].pay.res() != Res::coins(c.cost[0].pay.coins) =>
+            {
                 return Err(format!("character {} must cost coins only", c.name));
             }
-            Kind::Venture if c.cost.is_empty() || c.end_vp < 1 => return Err(format!("venture {}", c.name)),
+            Kind::Venture if c.cost.is_empty() || c.end_vp < 1 => {
+                return Err(format!("venture {}", c.name));
+            }
             _ => {}
         }
         if let Some(a) = &c.now_action {
-            let n = a.take.is_some() as u8 + a.harvest.is_some() as u8 + a.production.is_some() as u8;
+            let n =
+                a.take.is_some() as u8 + a.harvest.is_some() as u8 + a.production.is_some() as u8;
             if n != 1 {
-                return Err(format!("card {}: action must be exactly one of take/harvest/production", c.name));
+                return Err(format!(
+                    "card {}: action must be exactly one of take/harvest/production",
+                    c.name
+                ));
             }
         }
     }
     for kind in Kind::ALL {
         for p in 1..=3 {
-            let n = d.cards.iter().filter(|c| c.kind == kind && c.period == p).count();
+            let n = d
+                .cards
+                .iter()
+                .filter(|c| c.kind == kind && c.period == p)
+                .count();
             if n != 8 {
                 return Err(format!("{n} {kind:?} cards in period {p}, expected 8"));
             }
         }
     }
-    if d.leaders.len() != 20 || d.leaders.iter().enumerate().any(|(i, l)| l.id as usize != i) {
+    if d.leaders.len() != 20
+        || d.leaders
+            .iter()
+            .enumerate()
+            .any(|(i, l)| l.id as usize != i)
+    {
         return Err("expected 20 leaders with ids 0..20".into());
     }
     for l in &d.leaders {
         if l.once_per_round.is_some() == l.permanent.is_some() {
-            return Err(format!("leader {}: exactly one of once_per_round / permanent", l.name));
+            return Err(format!(
+                "leader {}: exactly one of once_per_round / permanent",
+                l.name
+            ));
         }
     }
-    if d.excomms.len() != 21 || d.excomms.iter().enumerate().any(|(i, x)| x.id as usize != i || x.period as usize != i / 7 + 1) {
+    if d.excomms.len() != 21
+        || d.excomms
+            .iter()
+            .enumerate()
+            .any(|(i, x)| x.id as usize != i || x.period as usize != i / 7 + 1)
+    {
         return Err("expected 21 excommunication tiles, 7 per period in order".into());
     }
     let b = &d.board;
-    if b.floor_values != [1, 3, 5, 7] || b.market.len() != 4 || b.privileges.len() != 5 || b.advanced_tiles.len() != 4 {
+    if b.floor_values != [1, 3, 5, 7]
+        || b.market.len() != 4
+        || b.privileges.len() != 5
+        || b.advanced_tiles.len() != 4
+    {
         return Err("board.json shape".into());
     }
-    if b.territory_slot_mp.len() != 6 || b.territory_vp.len() != 7 || b.character_vp.len() != 7 || b.faith_vp.len() != 16 {
+    if b.territory_slot_mp.len() != 6
+        || b.territory_vp.len() != 7
+        || b.character_vp.len() != 7
+        || b.faith_vp.len() != 16
+    {
         return Err("board.json tables".into());
     }
     Ok(())

@@ -2,7 +2,7 @@
 //! per-source reductions), council privileges and immediate card effects
 //! [Die Entwicklungskarten L156–166; legend L551–563; L776–782].
 
-use crate::data::{board, card, Bag};
+use crate::data::{Bag, board, card};
 use crate::model::*;
 use crate::value::{ex, has_ex, has_leader, leader};
 
@@ -50,7 +50,11 @@ pub fn net_gain(s: &State, seat: usize, gain: Res, immediate_card: bool) -> Res 
 /// [Der Markt L345; RULINGS.md R3 extends this to every multi-privilege grant].
 pub fn push_privileges(s: &mut State, seat: usize, n: i32) {
     if n > 0 {
-        s.stack.push(Decision::Privileges { seat: seat as u8, left: n.min(5) as u8, taken: 0 });
+        s.stack.push(Decision::Privileges {
+            seat: seat as u8,
+            left: n.min(5) as u8,
+            taken: 0,
+        });
     }
 }
 
@@ -71,15 +75,35 @@ pub fn immediate(s: &mut State, seat: usize, id: u8) {
     // Bonus actions go on the stack first so that privileges of the same card are asked first.
     if let Some(a) = &c.now_action {
         if let Some(v) = a.harvest {
-            s.stack.push(Decision::BonusWork { seat: seat as u8, harvest: true, value: v, leader: false });
+            s.stack.push(Decision::BonusWork {
+                seat: seat as u8,
+                harvest: true,
+                value: v,
+                leader: false,
+            });
         } else if let Some(v) = a.production {
-            s.stack.push(Decision::BonusWork { seat: seat as u8, harvest: false, value: v, leader: false });
+            s.stack.push(Decision::BonusWork {
+                seat: seat as u8,
+                harvest: false,
+                value: v,
+                leader: false,
+            });
         } else if let Some(t) = &a.take {
             let kinds = match t.as_str() {
                 "any" => 0b1111,
-                k => 1 << Kind::ALL.iter().position(|x| x.name() == k).expect("validated kind"),
+                k => {
+                    1 << Kind::ALL
+                        .iter()
+                        .position(|x| x.name() == k)
+                        .expect("validated kind")
+                }
             };
-            s.stack.push(Decision::BonusTake { seat: seat as u8, kinds, value: a.value, discount: a.discount.res() });
+            s.stack.push(Decision::BonusTake {
+                seat: seat as u8,
+                kinds,
+                value: a.value,
+                discount: a.discount.res(),
+            });
         }
     }
     let mut gain = c.now.res();

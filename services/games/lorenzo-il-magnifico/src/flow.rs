@@ -5,14 +5,20 @@
 use signoria_engine::{GameRng, SetupError};
 
 use crate::data::{board, data};
+use crate::leaders::leader_moves;
 use crate::model::*;
 use crate::placement::any_placement;
-use crate::leaders::leader_moves;
 use crate::value::{ex, has_ex, has_leader, leader};
 
-pub fn setup(options: &Options, players: usize, seed: u64) -> Result<(State, Vec<Event>), SetupError> {
+pub fn setup(
+    options: &Options,
+    players: usize,
+    seed: u64,
+) -> Result<(State, Vec<Event>), SetupError> {
     if !(2..=4).contains(&players) {
-        return Err(SetupError(format!("Lorenzo il Magnifico is for 2 to 4 players, not {players}")));
+        return Err(SetupError(format!(
+            "Lorenzo il Magnifico is for 2 to 4 players, not {players}"
+        )));
     }
     let mut rng = GameRng::from_seed(seed);
     // Random initial turn order [Aufbau step 8, L75].
@@ -22,8 +28,12 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<(State, Vec
     let mut decks: [Vec<u8>; 4] = Default::default();
     for kind in Kind::ALL {
         for period in (1..=3).rev() {
-            let mut stack: Vec<u8> =
-                data().cards.iter().filter(|c| c.kind == kind && c.period == period).map(|c| c.id).collect();
+            let mut stack: Vec<u8> = data()
+                .cards
+                .iter()
+                .filter(|c| c.kind == kind && c.period == period)
+                .map(|c| c.id)
+                .collect();
             rng.shuffle(&mut stack);
             decks[kind.idx()].extend(stack);
         }
@@ -76,7 +86,10 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<(State, Vec
     if options.advanced {
         // Personal bonus tiles in reverse turn order [L481, L514].
         let queue: Vec<u8> = s.order.iter().rev().copied().collect();
-        s.phase = Phase::TileDraft { queue, available: vec![1, 2, 3, 4] };
+        s.phase = Phase::TileDraft {
+            queue,
+            available: vec![1, 2, 3, 4],
+        };
     } else {
         start_round(&mut s, &mut events);
     }
@@ -89,7 +102,10 @@ pub fn start_leader_draft(s: &mut State) {
     s.rng.shuffle(&mut pool);
     let n = s.n();
     let packets: Vec<Vec<u8>> = (0..n).map(|i| pool[i * 4..i * 4 + 4].to_vec()).collect();
-    s.phase = Phase::LeaderDraft { packets, picked: vec![None; n] };
+    s.phase = Phase::LeaderDraft {
+        packets,
+        picked: vec![None; n],
+    };
 }
 
 /// Who a seat passes its packet to: the right-hand neighbour, taken as the
@@ -102,27 +118,43 @@ pub fn pass_to(s: &State, seat: usize) -> usize {
 
 /// All picks made: keep them, pass the rest on; the last card is forced.
 pub fn resolve_draft_pass(s: &mut State, events: &mut Vec<Event>) {
-    let Phase::LeaderDraft { packets, picked } = std::mem::replace(&mut s.phase, Phase::Over) else { unreachable!() };
+    let Phase::LeaderDraft { packets, picked } = std::mem::replace(&mut s.phase, Phase::Over)
+    else {
+        unreachable!()
+    };
     let n = s.n();
     let mut next = vec![Vec::new(); n];
     for seat in 0..n {
         let pick = picked[seat].expect("all picked");
         s.players[seat].hand.push(pick);
-        let rest: Vec<u8> = packets[seat].iter().copied().filter(|&l| l != pick).collect();
+        let rest: Vec<u8> = packets[seat]
+            .iter()
+            .copied()
+            .filter(|&l| l != pick)
+            .collect();
         next[pass_to(s, seat)] = rest;
     }
     if next[0].len() == 1 {
         for seat in 0..n {
             let l = next[seat][0];
             s.players[seat].hand.push(l);
-            events.push(Event::LeaderPicked { seat: seat as u8, leader: Some(l) });
+            events.push(Event::LeaderPicked {
+                seat: seat as u8,
+                leader: Some(l),
+            });
         }
         start_round(s, events);
     } else {
         for seat in 0..n {
-            events.push(Event::DraftPacket { seat: seat as u8, leaders: next[seat].clone() });
+            events.push(Event::DraftPacket {
+                seat: seat as u8,
+                leaders: next[seat].clone(),
+            });
         }
-        s.phase = Phase::LeaderDraft { packets: next, picked: vec![None; n] };
+        s.phase = Phase::LeaderDraft {
+            packets: next,
+            picked: vec![None; n],
+        };
     }
 }
 
@@ -136,7 +168,11 @@ pub fn start_round(s: &mut State, events: &mut Vec<Event>) {
     for d in 0..3 {
         s.dice[d] = s.rng.die(6) as u8;
     }
-    events.push(Event::RoundStarted { round: s.round, dice: s.dice, towers: s.towers.iter().flatten().copied().collect() });
+    events.push(Event::RoundStarted {
+        round: s.round,
+        dice: s.dice,
+        towers: s.towers.iter().flatten().copied().collect(),
+    });
     let last = s.order[s.n() - 1];
     next_turn(s, last as usize, events);
 }
@@ -171,7 +207,10 @@ pub fn next_turn(s: &mut State, after: usize, events: &mut Vec<Event>) {
             events.push(Event::TurnSkipped { seat: seat as u8 });
             continue;
         }
-        s.phase = Phase::Actions { active: seat as u8, placed: false };
+        s.phase = Phase::Actions {
+            active: seat as u8,
+            placed: false,
+        };
         if leader_moves(s, seat).is_empty() && !any_placement(s, seat) {
             s.players[seat].out = true;
             events.push(Event::Passed { seat: seat as u8 });
@@ -228,7 +267,10 @@ pub fn start_vatican(s: &mut State, events: &mut Vec<Event>) {
 pub fn excommunicate(s: &mut State, seat: usize, events: &mut Vec<Event>) {
     let period = s.period();
     s.players[seat].excomm |= 1 << period;
-    events.push(Event::Excommunicated { seat: seat as u8, period: period as u8 + 1 });
+    events.push(Event::Excommunicated {
+        seat: seat as u8,
+        period: period as u8 + 1,
+    });
     if period == 2 {
         let fp = s.players[seat].res.0[FP];
         s.players[seat].res.0[VP] += faith_vp(fp);
@@ -251,7 +293,10 @@ pub fn support(s: &mut State, seat: usize, events: &mut Vec<Event>) {
     let p = &mut s.players[seat];
     p.res.0[VP] += vp;
     p.res.0[FP] = 0;
-    events.push(Event::ChurchSupported { seat: seat as u8, vp });
+    events.push(Event::ChurchSupported {
+        seat: seat as u8,
+        vp,
+    });
 }
 
 pub fn vatican_done(s: &mut State, events: &mut Vec<Event>) {
@@ -295,7 +340,9 @@ pub fn end_round(s: &mut State, events: &mut Vec<Event>) {
     }
     if s.round == 6 {
         let scores = crate::scoring::final_scores(s);
-        events.push(Event::GameEnded { scores: scores.iter().map(|l| l.total).collect() });
+        events.push(Event::GameEnded {
+            scores: scores.iter().map(|l| l.total).collect(),
+        });
         for (seat, line) in scores.iter().enumerate() {
             s.players[seat].res.0[VP] = line.total;
         }

@@ -18,27 +18,43 @@ pub fn violations(s: &State) -> Vec<String> {
         }
         for k in 0..4 {
             if p.cards[k].len() > 6 {
-                v.push(format!("seat {seat}: {} cards of type {k}", p.cards[k].len()));
+                v.push(format!(
+                    "seat {seat}: {} cards of type {k}",
+                    p.cards[k].len()
+                ));
             }
             total += p.cards[k].len();
         }
         // Each placed member stands on exactly one space; unplaced ones on none.
         for m in 0..4u8 {
             let code = seat as u8 * 4 + m;
-            let count = s.occ.iter().map(|o| o.iter().filter(|&&x| x == code).count()).sum::<usize>();
+            let count = s
+                .occ
+                .iter()
+                .map(|o| o.iter().filter(|&&x| x == code).count())
+                .sum::<usize>();
             let placed = p.placed & (1 << m) != 0;
             if count != placed as usize {
-                v.push(format!("seat {seat}: member {m} on {count} spaces, placed flag {placed}"));
+                v.push(format!(
+                    "seat {seat}: member {m} on {count} spaces, placed flag {placed}"
+                ));
             }
         }
         // Colour rule: at most one coloured member per action group.
         for g in 0..6u8 {
             let n = (0..SPACES)
                 .filter(|&sp| group(sp) == Some(g))
-                .map(|sp| s.occ[sp as usize].iter().filter(|&&o| o as usize / 4 == seat && o % 4 != NEUTRAL).count())
+                .map(|sp| {
+                    s.occ[sp as usize]
+                        .iter()
+                        .filter(|&&o| o as usize / 4 == seat && o % 4 != NEUTRAL)
+                        .count()
+                })
                 .sum::<usize>();
             if n > 1 {
-                v.push(format!("seat {seat}: {n} coloured members in action group {g}"));
+                v.push(format!(
+                    "seat {seat}: {n} coloured members in action group {g}"
+                ));
             }
         }
         let leaders = p.hand.len() + p.leaders.len();
@@ -47,7 +63,9 @@ pub fn violations(s: &State) -> Vec<String> {
         }
     }
     if total != 96 {
-        v.push(format!("{total} development cards accounted for, expected 96"));
+        v.push(format!(
+            "{total} development cards accounted for, expected 96"
+        ));
     }
     v
 }

@@ -21,7 +21,11 @@ pub fn requirement_met(s: &State, seat: usize, l: u8) -> bool {
 
 /// The once-per-round ability behind a played leader (Lorenzo: the copied one).
 pub fn ability_of(s: &State, seat: usize, l: u8) -> Option<u8> {
-    let real = if l == leader::LORENZO { s.players[seat].copy? } else { l };
+    let real = if l == leader::LORENZO {
+        s.players[seat].copy?
+    } else {
+        l
+    };
     leader_def(real).once_per_round.as_ref().map(|_| real)
 }
 
@@ -46,15 +50,23 @@ pub fn leader_moves(s: &State, seat: usize) -> Vec<Move> {
         if p.used & (1 << l) != 0 {
             continue;
         }
-        let Some(a) = ability_of(s, seat, l) else { continue };
+        let Some(a) = ability_of(s, seat, l) else {
+            continue;
+        };
         if a == leader::FEDERICO {
             for m in 0..NEUTRAL {
                 if p.placed & (1 << m) == 0 {
-                    out.push(Move::ActivateLeader { leader: l, member: Some(m) });
+                    out.push(Move::ActivateLeader {
+                        leader: l,
+                        member: Some(m),
+                    });
                 }
             }
         } else {
-            out.push(Move::ActivateLeader { leader: l, member: None });
+            out.push(Move::ActivateLeader {
+                leader: l,
+                member: None,
+            });
         }
     }
     if p.leaders.contains(&leader::LORENZO) && p.copy.is_none() {
@@ -80,27 +92,52 @@ pub fn apply_leader(s: &mut State, seat: usize, mv: &Move, events: &mut Vec<Even
             let p = &mut s.players[seat];
             p.hand.retain(|&x| x != l);
             p.leaders.push(l);
-            events.push(Event::LeaderPlayed { seat: st, leader: l });
+            events.push(Event::LeaderPlayed {
+                seat: st,
+                leader: l,
+            });
         }
         Move::DiscardLeader { leader: l } => {
             // One council privilege per discarded leader [L535–537].
             s.players[seat].hand.retain(|&x| x != l);
-            events.push(Event::LeaderDiscarded { seat: st, leader: l });
+            events.push(Event::LeaderDiscarded {
+                seat: st,
+                leader: l,
+            });
             push_privileges(s, seat, 1);
         }
         Move::CopyLeader { leader: l } => {
             s.players[seat].copy = Some(l);
-            events.push(Event::LeaderCopied { seat: st, leader: l });
+            events.push(Event::LeaderCopied {
+                seat: st,
+                leader: l,
+            });
         }
         Move::ActivateLeader { leader: l, member } => {
             s.players[seat].used |= 1 << l;
-            events.push(Event::LeaderActivated { seat: st, leader: l });
+            events.push(Event::LeaderActivated {
+                seat: st,
+                leader: l,
+            });
             let a = ability_of(s, seat, l).expect("listed");
-            let def = leader_def(a).once_per_round.as_ref().expect("once per round");
+            let def = leader_def(a)
+                .once_per_round
+                .as_ref()
+                .expect("once per round");
             if let Some(v) = def.harvest {
-                s.stack.push(Decision::BonusWork { seat: st, harvest: true, value: v, leader: true });
+                s.stack.push(Decision::BonusWork {
+                    seat: st,
+                    harvest: true,
+                    value: v,
+                    leader: true,
+                });
             } else if let Some(v) = def.production {
-                s.stack.push(Decision::BonusWork { seat: st, harvest: false, value: v, leader: true });
+                s.stack.push(Decision::BonusWork {
+                    seat: st,
+                    harvest: false,
+                    value: v,
+                    leader: true,
+                });
             } else if let Some(g) = def.gain {
                 grant(s, seat, g.res(), false);
                 push_privileges(s, seat, g.privileges);

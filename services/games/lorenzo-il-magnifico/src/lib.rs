@@ -24,10 +24,15 @@ pub mod view;
 pub mod work;
 
 pub mod pb {
-    include!(concat!(env!("OUT_DIR"), "/signoria.v1.games.lorenzo_il_magnifico.rs"));
+    include!(concat!(
+        env!("OUT_DIR"),
+        "/signoria.v1.games.lorenzo_il_magnifico.rs"
+    ));
 }
 
-use signoria_engine::{Game, GameInfo, OptionInfo, Outcome, ProtoGame, RuleError, Scoped, Seat, SetupError, Viewer};
+use signoria_engine::{
+    Game, GameInfo, OptionInfo, Outcome, ProtoGame, RuleError, Scoped, Seat, SetupError, Viewer,
+};
 
 pub use model::{Decision, Event, Kind, Move, Options, Phase, Res, State};
 pub use view::View;

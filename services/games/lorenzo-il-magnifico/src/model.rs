@@ -15,7 +15,12 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 4] = [Kind::Territory, Kind::Building, Kind::Character, Kind::Venture];
+    pub const ALL: [Kind; 4] = [
+        Kind::Territory,
+        Kind::Building,
+        Kind::Character,
+        Kind::Venture,
+    ];
     pub fn idx(self) -> usize {
         self as usize
     }
@@ -100,9 +105,15 @@ impl Res {
         self.0[..4].iter().sum()
     }
     pub fn describe(&self) -> String {
-        let parts: Vec<String> =
-            (0..7).filter(|&i| self.0[i] != 0).map(|i| format!("{} {}", self.0[i], RES_NAMES[i])).collect();
-        if parts.is_empty() { "nothing".into() } else { parts.join(", ") }
+        let parts: Vec<String> = (0..7)
+            .filter(|&i| self.0[i] != 0)
+            .map(|i| format!("{} {}", self.0[i], RES_NAMES[i]))
+            .collect();
+        if parts.is_empty() {
+            "nothing".into()
+        } else {
+            parts.join(", ")
+        }
     }
 }
 
@@ -122,7 +133,11 @@ pub const SPACES: u8 = 25;
 
 pub fn space_name(space: u8) -> String {
     match space {
-        0..16 => format!("the {} tower, floor {}", Kind::from_idx(space as usize / 4).tower_name(), space % 4 + 1),
+        0..16 => format!(
+            "the {} tower, floor {}",
+            Kind::from_idx(space as usize / 4).tower_name(),
+            space % 4 + 1
+        ),
         HARVEST_SMALL => "the small harvest space".into(),
         HARVEST_LARGE => "the large harvest space".into(),
         PRODUCTION_SMALL => "the small production space".into(),
@@ -188,14 +203,33 @@ pub enum Decision {
     /// Choose `left` more council privileges, all different from `taken` (bit per option).
     Privileges { seat: u8, left: u8, taken: u8 },
     /// Choose how to pay for the card on `space` (the floor bonus is already received).
-    PayCard { seat: u8, space: u8, options: Vec<Res> },
+    PayCard {
+        seat: u8,
+        space: u8,
+        options: Vec<Res>,
+    },
     /// A card effect's "take a card" action: kinds = bit per type, base value, cost discount.
-    BonusTake { seat: u8, kinds: u8, value: i32, discount: Res },
+    BonusTake {
+        seat: u8,
+        kinds: u8,
+        value: i32,
+        discount: Res,
+    },
     /// A card's or leader's harvest/production action; `leader` = raised only by servants.
-    BonusWork { seat: u8, harvest: bool, value: i32, leader: bool },
+    BonusWork {
+        seat: u8,
+        harvest: bool,
+        value: i32,
+        leader: bool,
+    },
     /// Production exchanges to choose, one building at a time (`todo`), validated
     /// against the supply held before the action; `chosen` = (building, option).
-    Exchanges { seat: u8, value: i32, todo: Vec<u8>, chosen: Vec<(u8, u8)> },
+    Exchanges {
+        seat: u8,
+        value: i32,
+        todo: Vec<u8>,
+        chosen: Vec<(u8, u8)>,
+    },
 }
 
 impl Decision {
@@ -213,13 +247,24 @@ impl Decision {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// Advanced setup: personal bonus tiles picked in reverse turn order.
-    TileDraft { queue: Vec<u8>, available: Vec<u8> },
+    TileDraft {
+        queue: Vec<u8>,
+        available: Vec<u8>,
+    },
     /// Advanced setup: leader draft; `packets[seat]` is what that seat picks from now.
-    LeaderDraft { packets: Vec<Vec<u8>>, picked: Vec<Option<u8>> },
+    LeaderDraft {
+        packets: Vec<Vec<u8>>,
+        picked: Vec<Option<u8>>,
+    },
     /// The action phase of a round; `active` is whose turn it is.
-    Actions { active: u8, placed: bool },
+    Actions {
+        active: u8,
+        placed: bool,
+    },
     /// Vatican report: seats still to decide whether to support the Church.
-    Vatican { undecided: Vec<u8> },
+    Vatican {
+        undecided: Vec<u8>,
+    },
     Over,
 }
 
@@ -278,26 +323,57 @@ impl State {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
     /// Place a family member, raised by `servants`, on an action space.
-    Place { member: u8, space: u8, servants: u8 },
-    ChoosePrivilege { option: u8 },
-    ChooseCost { option: u8 },
+    Place {
+        member: u8,
+        space: u8,
+        servants: u8,
+    },
+    ChoosePrivilege {
+        option: u8,
+    },
+    ChooseCost {
+        option: u8,
+    },
     /// The card effect's bonus "take a card" action on a tower space.
-    TakeBonusCard { space: u8, servants: u8 },
+    TakeBonusCard {
+        space: u8,
+        servants: u8,
+    },
     /// Carry out the pending bonus harvest/production, raised by `servants`.
-    BonusWork { servants: u8 },
+    BonusWork {
+        servants: u8,
+    },
     /// Production exchange for `building`: option 0 = none, k = the k-th exchange.
-    Exchange { building: u8, option: u8 },
+    Exchange {
+        building: u8,
+        option: u8,
+    },
     /// Decline the pending bonus action.
     Decline,
-    SupportChurch { support: bool },
-    PickLeader { leader: u8 },
-    PickBonusTile { tile: u8 },
-    PlayLeader { leader: u8 },
-    DiscardLeader { leader: u8 },
+    SupportChurch {
+        support: bool,
+    },
+    PickLeader {
+        leader: u8,
+    },
+    PickBonusTile {
+        tile: u8,
+    },
+    PlayLeader {
+        leader: u8,
+    },
+    DiscardLeader {
+        leader: u8,
+    },
     /// Activate a once-per-round ability; `member` for Federico da Montefeltro.
-    ActivateLeader { leader: u8, member: Option<u8> },
+    ActivateLeader {
+        leader: u8,
+        member: Option<u8>,
+    },
     /// Lorenzo de' Medici: choose (for good) the leader to copy.
-    CopyLeader { leader: u8 },
+    CopyLeader {
+        leader: u8,
+    },
     /// No placement is possible: give up the rest of the round's turns.
     Pass,
     /// End the turn after the placement (when leader actions were still possible).
@@ -307,29 +383,92 @@ pub enum Move {
 /// What happened, for the event log. Private halves go only to their seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
-    RoundStarted { round: u8, dice: [u8; 3], towers: Vec<u8> },
-    BonusTileChosen { seat: u8, tile: u8 },
+    RoundStarted {
+        round: u8,
+        dice: [u8; 3],
+        towers: Vec<u8>,
+    },
+    BonusTileChosen {
+        seat: u8,
+        tile: u8,
+    },
     /// `leader` is only present in the copy sent to the picking seat.
-    LeaderPicked { seat: u8, leader: Option<u8> },
+    LeaderPicked {
+        seat: u8,
+        leader: Option<u8>,
+    },
     /// The new draft packet a seat receives (private).
-    DraftPacket { seat: u8, leaders: Vec<u8> },
+    DraftPacket {
+        seat: u8,
+        leaders: Vec<u8>,
+    },
     /// `value`: the member's value with servants and character bonuses (towers: all take modifiers); the
     /// harvest/production action value is in `Harvested`/`Produced` (RULINGS.md R2).
-    Placed { seat: u8, member: u8, space: u8, servants: u8, value: i32 },
-    CardTaken { seat: u8, card: u8, space: u8, paid: Res },
-    PrivilegeChosen { seat: u8, option: u8 },
-    Harvested { seat: u8, value: i32 },
-    Produced { seat: u8, value: i32, exchanges: Vec<(u8, u8)> },
+    Placed {
+        seat: u8,
+        member: u8,
+        space: u8,
+        servants: u8,
+        value: i32,
+    },
+    CardTaken {
+        seat: u8,
+        card: u8,
+        space: u8,
+        paid: Res,
+    },
+    PrivilegeChosen {
+        seat: u8,
+        option: u8,
+    },
+    Harvested {
+        seat: u8,
+        value: i32,
+    },
+    Produced {
+        seat: u8,
+        value: i32,
+        exchanges: Vec<(u8, u8)>,
+    },
     /// The seat's supply and tracks after the move.
-    Supply { seat: u8, res: Res },
-    Passed { seat: u8 },
-    TurnSkipped { seat: u8 },
-    LeaderPlayed { seat: u8, leader: u8 },
-    LeaderDiscarded { seat: u8, leader: u8 },
-    LeaderActivated { seat: u8, leader: u8 },
-    LeaderCopied { seat: u8, leader: u8 },
-    ChurchSupported { seat: u8, vp: i32 },
-    Excommunicated { seat: u8, period: u8 },
-    TurnOrder { order: Vec<u8> },
-    GameEnded { scores: Vec<i32> },
+    Supply {
+        seat: u8,
+        res: Res,
+    },
+    Passed {
+        seat: u8,
+    },
+    TurnSkipped {
+        seat: u8,
+    },
+    LeaderPlayed {
+        seat: u8,
+        leader: u8,
+    },
+    LeaderDiscarded {
+        seat: u8,
+        leader: u8,
+    },
+    LeaderActivated {
+        seat: u8,
+        leader: u8,
+    },
+    LeaderCopied {
+        seat: u8,
+        leader: u8,
+    },
+    ChurchSupported {
+        seat: u8,
+        vp: i32,
+    },
+    Excommunicated {
+        seat: u8,
+        period: u8,
+    },
+    TurnOrder {
+        order: Vec<u8>,
+    },
+    GameEnded {
+        scores: Vec<i32>,
+    },
 }

@@ -57,19 +57,31 @@ pub fn coloured_groups(s: &State, seat: usize) -> u8 {
     let mut mask = 0u8;
     for sp in 0..20u8 {
         if let Some(g) = group(sp)
-            && s.occ[sp as usize].iter().any(|&o| o as usize / 4 == seat && o % 4 != NEUTRAL) {
-                mask |= 1 << g;
-            }
+            && s.occ[sp as usize]
+                .iter()
+                .any(|&o| o as usize / 4 == seat && o % 4 != NEUTRAL)
+        {
+            mask |= 1 << g;
+        }
     }
     mask
 }
 
-fn basic_check_with(s: &State, seat: usize, member: u8, space: u8, coloured: u8) -> Result<(), Cow<'static, str>> {
+fn basic_check_with(
+    s: &State,
+    seat: usize,
+    member: u8,
+    space: u8,
+    coloured: u8,
+) -> Result<(), Cow<'static, str>> {
     if member > NEUTRAL {
         return Err("no such family member".into());
     }
     if s.players[seat].placed & (1 << member) != 0 {
-        return Err(Cow::Owned(format!("the {} member is already placed this round", MEMBER_NAMES[member as usize])));
+        return Err(Cow::Owned(format!(
+            "the {} member is already placed this round",
+            MEMBER_NAMES[member as usize]
+        )));
     }
     if space >= SPACES || !space_open(s.n(), space) {
         return Err("that space is covered in this player count".into());
@@ -82,9 +94,10 @@ fn basic_check_with(s: &State, seat: usize, member: u8, space: u8, coloured: u8)
     }
     if member != NEUTRAL
         && let Some(g) = group(space)
-            && coloured & (1 << g) != 0 {
-                return Err("you already have a coloured member in that action group".into());
-            }
+        && coloured & (1 << g) != 0
+    {
+        return Err("you already have a coloured member in that action group".into());
+    }
     Ok(())
 }
 
@@ -107,7 +120,10 @@ impl Mods {
     pub fn new(s: &State, seat: usize) -> Mods {
         Mods {
             take: Kind::ALL.map(|k| take_modifier(s, seat, k)),
-            work: [work_bonus(s, seat, true, false), work_bonus(s, seat, false, false)],
+            work: [
+                work_bonus(s, seat, true, false),
+                work_bonus(s, seat, false, false),
+            ],
             malus: [work_malus(s, seat, true), work_malus(s, seat, false)],
             target: [work_target(s, seat, true), work_target(s, seat, false)],
         }
@@ -126,7 +142,11 @@ impl Mods {
             }
             HARVEST_SMALL | HARVEST_LARGE | PRODUCTION_SMALL | PRODUCTION_LARGE => {
                 let i = if is_harvest(space) { 0 } else { 1 };
-                let malus = if matches!(space, HARVEST_LARGE | PRODUCTION_LARGE) { 3 } else { 0 };
+                let malus = if matches!(space, HARVEST_LARGE | PRODUCTION_LARGE) {
+                    3
+                } else {
+                    0
+                };
                 (mv + self.work[i], 1, self.target[i] + malus + self.malus[i])
             }
             _ => (mv, 1, 1),
@@ -142,17 +162,30 @@ pub fn servant_options(s: &State, seat: usize, base: i32, need: i32, target: i32
     let kmin = (need - base).max(0);
     let kmax = kmin.max(target - base);
     let have = s.players[seat].res.0[SERVANTS];
-    (kmin..=kmax).map(|k| k * r).take_while(|&sv| sv <= have).map(|sv| sv as u8).collect()
+    (kmin..=kmax)
+        .map(|k| k * r)
+        .take_while(|&sv| sv <= have)
+        .map(|sv| sv as u8)
+        .collect()
 }
 
 /// Full legality of a placement.
-pub fn check_place(s: &State, seat: usize, member: u8, space: u8, servants: u8) -> Result<i32, String> {
+pub fn check_place(
+    s: &State,
+    seat: usize,
+    member: u8,
+    space: u8,
+    servants: u8,
+) -> Result<i32, String> {
     basic_check(s, seat, member, space).map_err(|e| e.into_owned())?;
     let (base, need, target) = requirement(s, seat, member, space);
     let opts = servant_options(s, seat, base, need, target);
     if !opts.contains(&servants) {
         return Err(if opts.is_empty() {
-            format!("value {base} is too low for {} even with all your servants", space_name(space))
+            format!(
+                "value {base} is too low for {} even with all your servants",
+                space_name(space)
+            )
         } else {
             format!("servants must be one of {opts:?} here (no more than needed)")
         });
@@ -197,11 +230,19 @@ fn placements_into(s: &State, seat: usize, first_only: bool, out: &mut Vec<Move>
             let kmin = (need - base).max(0);
             let kmax = kmin.max(target - base);
             let have = s.players[seat].res.0[SERVANTS];
-            for sv in (kmin..=kmax).map(|k| k * r).take_while(|&sv| sv <= have).map(|sv| sv as u8) {
+            for sv in (kmin..=kmax)
+                .map(|k| k * r)
+                .take_while(|&sv| sv <= have)
+                .map(|sv| sv as u8)
+            {
                 if space < 16 && check_take(s, seat, space, sv as i32, &Res::default()).is_err() {
                     continue;
                 }
-                out.push(Move::Place { member, space, servants: sv });
+                out.push(Move::Place {
+                    member,
+                    space,
+                    servants: sv,
+                });
                 if first_only {
                     return;
                 }
@@ -211,11 +252,25 @@ fn placements_into(s: &State, seat: usize, first_only: bool, out: &mut Vec<Move>
 }
 
 /// Carry out a checked placement.
-pub fn place(s: &mut State, seat: usize, member: u8, space: u8, servants: u8, value: i32, events: &mut Vec<Event>) {
+pub fn place(
+    s: &mut State,
+    seat: usize,
+    member: u8,
+    space: u8,
+    servants: u8,
+    value: i32,
+    events: &mut Vec<Event>,
+) {
     let p = &mut s.players[seat];
     p.res.0[SERVANTS] -= servants as i32;
     p.placed |= 1 << member;
-    events.push(Event::Placed { seat: seat as u8, member, space, servants, value });
+    events.push(Event::Placed {
+        seat: seat as u8,
+        member,
+        space,
+        servants,
+        value,
+    });
     // The fee is computed before the member stands in the tower [L260].
     if space < 16 {
         let fee = crate::towers::fee(s, seat, space);
@@ -230,7 +285,9 @@ pub fn place(s: &mut State, seat: usize, member: u8, space: u8, servants: u8, va
         HARVEST_SMALL => harvest(s, seat, value - work_malus(s, seat, true), events),
         HARVEST_LARGE => harvest(s, seat, value - 3 - work_malus(s, seat, true), events),
         PRODUCTION_SMALL => start_production(s, seat, value - work_malus(s, seat, false), events),
-        PRODUCTION_LARGE => start_production(s, seat, value - 3 - work_malus(s, seat, false), events),
+        PRODUCTION_LARGE => {
+            start_production(s, seat, value - 3 - work_malus(s, seat, false), events)
+        }
         COUNCIL => {
             // 1 coin + 1 privilege per member [L356/L370].
             let c = board().council;
@@ -243,4 +300,3 @@ pub fn place(s: &mut State, seat: usize, member: u8, space: u8, servants: u8, va
         }
     }
 }
-

@@ -22,36 +22,65 @@ pub fn res_pb(r: &Res) -> pb::Resources {
 }
 
 pub fn options_from_pb(o: &pb::Options) -> Options {
-    Options { advanced: o.advanced.unwrap_or(true) }
+    Options {
+        advanced: o.advanced.unwrap_or(true),
+    }
 }
 
 pub fn options_to_pb(o: &Options) -> pb::Options {
-    pb::Options { advanced: Some(o.advanced) }
+    pb::Options {
+        advanced: Some(o.advanced),
+    }
 }
 
 pub fn move_to_pb(m: &Move) -> pb::Move {
     use pb::r#move::*;
     let kind = match *m {
-        Move::Place { member, space, servants } => {
-            Kind::Place(Place { member: member as u32, space: space as u32, servants: servants as u32 })
-        }
-        Move::ChoosePrivilege { option } => Kind::ChoosePrivilege(ChoosePrivilege { option: option as u32 }),
-        Move::ChooseCost { option } => Kind::ChooseCost(ChooseCost { option: option as u32 }),
-        Move::TakeBonusCard { space, servants } => {
-            Kind::TakeBonusCard(TakeBonusCard { space: space as u32, servants: servants as u32 })
-        }
-        Move::BonusWork { servants } => Kind::BonusWork(BonusWork { servants: servants as u32 }),
-        Move::Exchange { building, option } => Kind::Exchange(Exchange { building: building as u32, option: option as u32 }),
+        Move::Place {
+            member,
+            space,
+            servants,
+        } => Kind::Place(Place {
+            member: member as u32,
+            space: space as u32,
+            servants: servants as u32,
+        }),
+        Move::ChoosePrivilege { option } => Kind::ChoosePrivilege(ChoosePrivilege {
+            option: option as u32,
+        }),
+        Move::ChooseCost { option } => Kind::ChooseCost(ChooseCost {
+            option: option as u32,
+        }),
+        Move::TakeBonusCard { space, servants } => Kind::TakeBonusCard(TakeBonusCard {
+            space: space as u32,
+            servants: servants as u32,
+        }),
+        Move::BonusWork { servants } => Kind::BonusWork(BonusWork {
+            servants: servants as u32,
+        }),
+        Move::Exchange { building, option } => Kind::Exchange(Exchange {
+            building: building as u32,
+            option: option as u32,
+        }),
         Move::Decline => Kind::Decline(Decline {}),
         Move::SupportChurch { support } => Kind::SupportChurch(SupportChurch { support }),
-        Move::PickLeader { leader } => Kind::PickLeader(PickLeader { leader: leader as u32 }),
+        Move::PickLeader { leader } => Kind::PickLeader(PickLeader {
+            leader: leader as u32,
+        }),
         Move::PickBonusTile { tile } => Kind::PickBonusTile(PickBonusTile { tile: tile as u32 }),
-        Move::PlayLeader { leader } => Kind::PlayLeader(PlayLeader { leader: leader as u32 }),
-        Move::DiscardLeader { leader } => Kind::DiscardLeader(DiscardLeader { leader: leader as u32 }),
-        Move::ActivateLeader { leader, member } => {
-            Kind::ActivateLeader(ActivateLeader { leader: leader as u32, member: member.map(|m| m as u32) })
-        }
-        Move::CopyLeader { leader } => Kind::CopyLeader(CopyLeader { leader: leader as u32 }),
+        Move::PlayLeader { leader } => Kind::PlayLeader(PlayLeader {
+            leader: leader as u32,
+        }),
+        Move::DiscardLeader { leader } => Kind::DiscardLeader(DiscardLeader {
+            leader: leader as u32,
+        }),
+        Move::ActivateLeader { leader, member } => Kind::ActivateLeader(ActivateLeader {
+            leader: leader as u32,
+            member: member.map(|m| m as u32),
+        }),
+        Move::CopyLeader { leader } => Kind::CopyLeader(CopyLeader {
+            leader: leader as u32,
+        }),
         Move::Pass => Kind::Pass(Pass {}),
         Move::EndTurn => Kind::EndTurn(EndTurn {}),
     };
@@ -66,24 +95,44 @@ pub fn move_from_pb(m: &pb::Move) -> Result<Move, String> {
             space: u8_of(p.space, "space")?,
             servants: u8_of(p.servants, "servants")?,
         },
-        Kind::ChoosePrivilege(p) => Move::ChoosePrivilege { option: u8_of(p.option, "option")? },
-        Kind::ChooseCost(p) => Move::ChooseCost { option: u8_of(p.option, "option")? },
-        Kind::TakeBonusCard(p) => {
-            Move::TakeBonusCard { space: u8_of(p.space, "space")?, servants: u8_of(p.servants, "servants")? }
-        }
-        Kind::BonusWork(p) => Move::BonusWork { servants: u8_of(p.servants, "servants")? },
-        Kind::Exchange(p) => Move::Exchange { building: u8_of(p.building, "building")?, option: u8_of(p.option, "option")? },
+        Kind::ChoosePrivilege(p) => Move::ChoosePrivilege {
+            option: u8_of(p.option, "option")?,
+        },
+        Kind::ChooseCost(p) => Move::ChooseCost {
+            option: u8_of(p.option, "option")?,
+        },
+        Kind::TakeBonusCard(p) => Move::TakeBonusCard {
+            space: u8_of(p.space, "space")?,
+            servants: u8_of(p.servants, "servants")?,
+        },
+        Kind::BonusWork(p) => Move::BonusWork {
+            servants: u8_of(p.servants, "servants")?,
+        },
+        Kind::Exchange(p) => Move::Exchange {
+            building: u8_of(p.building, "building")?,
+            option: u8_of(p.option, "option")?,
+        },
         Kind::Decline(_) => Move::Decline,
         Kind::SupportChurch(p) => Move::SupportChurch { support: p.support },
-        Kind::PickLeader(p) => Move::PickLeader { leader: u8_of(p.leader, "leader")? },
-        Kind::PickBonusTile(p) => Move::PickBonusTile { tile: u8_of(p.tile, "tile")? },
-        Kind::PlayLeader(p) => Move::PlayLeader { leader: u8_of(p.leader, "leader")? },
-        Kind::DiscardLeader(p) => Move::DiscardLeader { leader: u8_of(p.leader, "leader")? },
+        Kind::PickLeader(p) => Move::PickLeader {
+            leader: u8_of(p.leader, "leader")?,
+        },
+        Kind::PickBonusTile(p) => Move::PickBonusTile {
+            tile: u8_of(p.tile, "tile")?,
+        },
+        Kind::PlayLeader(p) => Move::PlayLeader {
+            leader: u8_of(p.leader, "leader")?,
+        },
+        Kind::DiscardLeader(p) => Move::DiscardLeader {
+            leader: u8_of(p.leader, "leader")?,
+        },
         Kind::ActivateLeader(p) => Move::ActivateLeader {
             leader: u8_of(p.leader, "leader")?,
             member: p.member.map(|m| u8_of(m, "member")).transpose()?,
         },
-        Kind::CopyLeader(p) => Move::CopyLeader { leader: u8_of(p.leader, "leader")? },
+        Kind::CopyLeader(p) => Move::CopyLeader {
+            leader: u8_of(p.leader, "leader")?,
+        },
         Kind::Pass(_) => Move::Pass,
         Kind::EndTurn(_) => Move::EndTurn,
     })
@@ -94,8 +143,8 @@ fn ids(v: &[u8]) -> Vec<u32> {
 }
 
 pub fn view_to_pb(v: &View) -> pb::View {
-    use pb::view::{Deck, Occupant, Player, Score, SpaceOccupants, TowerSpace};
     use pb::view::Decision as Decision_;
+    use pb::view::{Deck, Occupant, Player, Score, SpaceOccupants, TowerSpace};
     let players = v
         .players
         .iter()
@@ -127,14 +176,23 @@ pub fn view_to_pb(v: &View) -> pb::View {
             taken: *taken as u32,
             ..Default::default()
         },
-        Decision::PayCard { seat, options, space } => Decision_ {
+        Decision::PayCard {
+            seat,
+            options,
+            space,
+        } => Decision_ {
             kind: "pay_card".into(),
             seat: *seat as u32,
             space: Some(*space as u32),
             payment_options: options.iter().map(res_pb).collect(),
             ..Default::default()
         },
-        Decision::BonusTake { seat, kinds, value, discount } => Decision_ {
+        Decision::BonusTake {
+            seat,
+            kinds,
+            value,
+            discount,
+        } => Decision_ {
             kind: "bonus_take".into(),
             seat: *seat as u32,
             card_types: *kinds as u32,
@@ -142,13 +200,24 @@ pub fn view_to_pb(v: &View) -> pb::View {
             discount: Some(res_pb(discount)),
             ..Default::default()
         },
-        Decision::BonusWork { seat, harvest, value, .. } => Decision_ {
-            kind: if *harvest { "bonus_harvest".into() } else { "bonus_production".into() },
+        Decision::BonusWork {
+            seat,
+            harvest,
+            value,
+            ..
+        } => Decision_ {
+            kind: if *harvest {
+                "bonus_harvest".into()
+            } else {
+                "bonus_production".into()
+            },
             seat: *seat as u32,
             value: *value,
             ..Default::default()
         },
-        Decision::Exchanges { seat, value, todo, .. } => Decision_ {
+        Decision::Exchanges {
+            seat, value, todo, ..
+        } => Decision_ {
             kind: "exchanges".into(),
             seat: *seat as u32,
             value: *value,
@@ -163,7 +232,15 @@ pub fn view_to_pb(v: &View) -> pb::View {
         dice: v.dice.iter().map(|&d| d as u32).collect(),
         turn_order: ids(&v.order),
         active_seat: v.active.map(|a| a as u32),
-        towers: v.towers.iter().enumerate().map(|(i, c)| TowerSpace { space: i as u32, card: c.map(|c| c as u32) }).collect(),
+        towers: v
+            .towers
+            .iter()
+            .enumerate()
+            .map(|(i, c)| TowerSpace {
+                space: i as u32,
+                card: c.map(|c| c as u32),
+            })
+            .collect(),
         spaces: v
             .occupants
             .iter()
@@ -171,7 +248,13 @@ pub fn view_to_pb(v: &View) -> pb::View {
             .filter(|(_, o)| !o.is_empty())
             .map(|(i, o)| SpaceOccupants {
                 space: i as u32,
-                occupants: o.iter().map(|&x| Occupant { seat: (x / 4) as u32, member: (x % 4) as u32 }).collect(),
+                occupants: o
+                    .iter()
+                    .map(|&x| Occupant {
+                        seat: (x / 4) as u32,
+                        member: (x % 4) as u32,
+                    })
+                    .collect(),
             })
             .collect(),
         excommunication_tiles: ids(&v.excomm_tiles),
@@ -202,7 +285,12 @@ pub fn view_to_pb(v: &View) -> pb::View {
                 total: l.total,
             })
             .collect(),
-        decks: v.decks.iter().flatten().map(|d| Deck { cards: ids(d) }).collect(),
+        decks: v
+            .decks
+            .iter()
+            .flatten()
+            .map(|d| Deck { cards: ids(d) })
+            .collect(),
         advanced: v.advanced,
     }
 }
@@ -211,40 +299,108 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
     use pb::event::*;
     let u = |x: u8| x as u32;
     let kind = match e {
-        Event::RoundStarted { round, dice, towers } => {
-            Kind::RoundStarted(RoundStarted { round: u(*round), dice: ids(dice), towers: ids(towers) })
-        }
-        Event::BonusTileChosen { seat, tile } => Kind::BonusTileChosen(BonusTileChosen { seat: u(*seat), tile: u(*tile) }),
-        Event::LeaderPicked { seat, leader } => Kind::LeaderPicked(LeaderPicked { seat: u(*seat), leader: leader.map(u) }),
-        Event::DraftPacket { seat, leaders } => Kind::DraftPacket(DraftPacket { seat: u(*seat), leaders: ids(leaders) }),
-        Event::Placed { seat, member, space, servants, value } => Kind::Placed(Placed {
+        Event::RoundStarted {
+            round,
+            dice,
+            towers,
+        } => Kind::RoundStarted(RoundStarted {
+            round: u(*round),
+            dice: ids(dice),
+            towers: ids(towers),
+        }),
+        Event::BonusTileChosen { seat, tile } => Kind::BonusTileChosen(BonusTileChosen {
+            seat: u(*seat),
+            tile: u(*tile),
+        }),
+        Event::LeaderPicked { seat, leader } => Kind::LeaderPicked(LeaderPicked {
+            seat: u(*seat),
+            leader: leader.map(u),
+        }),
+        Event::DraftPacket { seat, leaders } => Kind::DraftPacket(DraftPacket {
+            seat: u(*seat),
+            leaders: ids(leaders),
+        }),
+        Event::Placed {
+            seat,
+            member,
+            space,
+            servants,
+            value,
+        } => Kind::Placed(Placed {
             seat: u(*seat),
             member: u(*member),
             space: u(*space),
             servants: u(*servants),
             value: *value,
         }),
-        Event::CardTaken { seat, card, space, paid } => {
-            Kind::CardTaken(CardTaken { seat: u(*seat), card: u(*card), space: u(*space), paid: Some(res_pb(paid)) })
-        }
-        Event::PrivilegeChosen { seat, option } => Kind::PrivilegeChosen(PrivilegeChosen { seat: u(*seat), option: u(*option) }),
-        Event::Harvested { seat, value } => Kind::Harvested(Harvested { seat: u(*seat), value: *value }),
-        Event::Produced { seat, value, exchanges } => Kind::Produced(Produced {
+        Event::CardTaken {
+            seat,
+            card,
+            space,
+            paid,
+        } => Kind::CardTaken(CardTaken {
+            seat: u(*seat),
+            card: u(*card),
+            space: u(*space),
+            paid: Some(res_pb(paid)),
+        }),
+        Event::PrivilegeChosen { seat, option } => Kind::PrivilegeChosen(PrivilegeChosen {
+            seat: u(*seat),
+            option: u(*option),
+        }),
+        Event::Harvested { seat, value } => Kind::Harvested(Harvested {
             seat: u(*seat),
             value: *value,
-            exchanges: exchanges.iter().map(|&(b, o)| ExchangeChoice { building: u(b), option: u(o) }).collect(),
         }),
-        Event::Supply { seat, res } => Kind::Supply(Supply { seat: u(*seat), resources: Some(res_pb(res)) }),
+        Event::Produced {
+            seat,
+            value,
+            exchanges,
+        } => Kind::Produced(Produced {
+            seat: u(*seat),
+            value: *value,
+            exchanges: exchanges
+                .iter()
+                .map(|&(b, o)| ExchangeChoice {
+                    building: u(b),
+                    option: u(o),
+                })
+                .collect(),
+        }),
+        Event::Supply { seat, res } => Kind::Supply(Supply {
+            seat: u(*seat),
+            resources: Some(res_pb(res)),
+        }),
         Event::Passed { seat } => Kind::Passed(Passed { seat: u(*seat) }),
         Event::TurnSkipped { seat } => Kind::TurnSkipped(TurnSkipped { seat: u(*seat) }),
-        Event::LeaderPlayed { seat, leader } => Kind::LeaderPlayed(LeaderPlayed { seat: u(*seat), leader: u(*leader) }),
-        Event::LeaderDiscarded { seat, leader } => Kind::LeaderDiscarded(LeaderDiscarded { seat: u(*seat), leader: u(*leader) }),
-        Event::LeaderActivated { seat, leader } => Kind::LeaderActivated(LeaderActivated { seat: u(*seat), leader: u(*leader) }),
-        Event::LeaderCopied { seat, leader } => Kind::LeaderCopied(LeaderCopied { seat: u(*seat), leader: u(*leader) }),
-        Event::ChurchSupported { seat, vp } => Kind::ChurchSupported(ChurchSupported { seat: u(*seat), victory_points: *vp }),
-        Event::Excommunicated { seat, period } => Kind::Excommunicated(Excommunicated { seat: u(*seat), period: u(*period) }),
+        Event::LeaderPlayed { seat, leader } => Kind::LeaderPlayed(LeaderPlayed {
+            seat: u(*seat),
+            leader: u(*leader),
+        }),
+        Event::LeaderDiscarded { seat, leader } => Kind::LeaderDiscarded(LeaderDiscarded {
+            seat: u(*seat),
+            leader: u(*leader),
+        }),
+        Event::LeaderActivated { seat, leader } => Kind::LeaderActivated(LeaderActivated {
+            seat: u(*seat),
+            leader: u(*leader),
+        }),
+        Event::LeaderCopied { seat, leader } => Kind::LeaderCopied(LeaderCopied {
+            seat: u(*seat),
+            leader: u(*leader),
+        }),
+        Event::ChurchSupported { seat, vp } => Kind::ChurchSupported(ChurchSupported {
+            seat: u(*seat),
+            victory_points: *vp,
+        }),
+        Event::Excommunicated { seat, period } => Kind::Excommunicated(Excommunicated {
+            seat: u(*seat),
+            period: u(*period),
+        }),
         Event::TurnOrder { order } => Kind::TurnOrder(TurnOrder { order: ids(order) }),
-        Event::GameEnded { scores } => Kind::GameEnded(GameEnded { scores: scores.clone() }),
+        Event::GameEnded { scores } => Kind::GameEnded(GameEnded {
+            scores: scores.clone(),
+        }),
     };
     pb::Event { kind: Some(kind) }
 }

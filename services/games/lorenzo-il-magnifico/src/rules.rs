@@ -45,7 +45,10 @@ fn bonus_take_moves(s: &State, seat: usize, kinds: u8, value: i32, discount: &Re
             continue;
         }
         if check_take(s, seat, space, sv, discount).is_ok() {
-            out.push(Move::TakeBonusCard { space, servants: sv as u8 });
+            out.push(Move::TakeBonusCard {
+                space,
+                servants: sv as u8,
+            });
         }
     }
     out
@@ -60,7 +63,10 @@ pub fn legal_moves(s: &State, seat: usize) -> Vec<Move> {
         Phase::Over => vec![],
         Phase::TileDraft { queue, available } => {
             if queue[0] as usize == seat {
-                available.iter().map(|&t| Move::PickBonusTile { tile: t }).collect()
+                available
+                    .iter()
+                    .map(|&t| Move::PickBonusTile { tile: t })
+                    .collect()
             } else {
                 vec![]
             }
@@ -69,14 +75,19 @@ pub fn legal_moves(s: &State, seat: usize) -> Vec<Move> {
             if picked[seat].is_none() {
                 let mut p = packets[seat].clone();
                 p.sort_unstable();
-                p.into_iter().map(|l| Move::PickLeader { leader: l }).collect()
+                p.into_iter()
+                    .map(|l| Move::PickLeader { leader: l })
+                    .collect()
             } else {
                 vec![]
             }
         }
         Phase::Vatican { undecided } => {
             if undecided.contains(&(seat as u8)) {
-                vec![Move::SupportChurch { support: true }, Move::SupportChurch { support: false }]
+                vec![
+                    Move::SupportChurch { support: true },
+                    Move::SupportChurch { support: false },
+                ]
             } else {
                 vec![]
             }
@@ -110,26 +121,47 @@ pub fn legal_moves(s: &State, seat: usize) -> Vec<Move> {
 
 fn decision_moves(s: &State, seat: usize, d: &Decision) -> Vec<Move> {
     match d {
-        Decision::Privileges { taken, .. } => {
-            (0..5u8).filter(|o| taken & (1 << o) == 0).map(|o| Move::ChoosePrivilege { option: o }).collect()
-        }
-        Decision::PayCard { options, .. } => (0..options.len() as u8).map(|o| Move::ChooseCost { option: o }).collect(),
-        Decision::BonusTake { kinds, value, discount, .. } => {
+        Decision::Privileges { taken, .. } => (0..5u8)
+            .filter(|o| taken & (1 << o) == 0)
+            .map(|o| Move::ChoosePrivilege { option: o })
+            .collect(),
+        Decision::PayCard { options, .. } => (0..options.len() as u8)
+            .map(|o| Move::ChooseCost { option: o })
+            .collect(),
+        Decision::BonusTake {
+            kinds,
+            value,
+            discount,
+            ..
+        } => {
             let mut v = bonus_take_moves(s, seat, *kinds, *value, discount);
             v.push(Move::Decline);
             v
         }
-        Decision::BonusWork { harvest, value, leader, .. } => {
+        Decision::BonusWork {
+            harvest,
+            value,
+            leader,
+            ..
+        } => {
             let base = bonus_work_base(s, seat, *harvest, *value, *leader);
             let target = work_target(s, seat, *harvest);
-            let mut v: Vec<Move> =
-                servant_options(s, seat, base, base, target).into_iter().map(|sv| Move::BonusWork { servants: sv }).collect();
+            let mut v: Vec<Move> = servant_options(s, seat, base, base, target)
+                .into_iter()
+                .map(|sv| Move::BonusWork { servants: sv })
+                .collect();
             v.push(Move::Decline);
             v
         }
         Decision::Exchanges { todo, chosen, .. } => {
             let b = todo[0];
-            exchange_options(s, seat, b, chosen).into_iter().map(|o| Move::Exchange { building: b, option: o }).collect()
+            exchange_options(s, seat, b, chosen)
+                .into_iter()
+                .map(|o| Move::Exchange {
+                    building: b,
+                    option: o,
+                })
+                .collect()
         }
     }
 }
@@ -145,7 +177,9 @@ fn malformed(mv: &Move) -> Option<String> {
         | Move::PlayLeader { leader }
         | Move::DiscardLeader { leader }
         | Move::CopyLeader { leader } => leader >= 20,
-        Move::ActivateLeader { leader, member } => leader >= 20 || member.is_some_and(|m| m >= NEUTRAL),
+        Move::ActivateLeader { leader, member } => {
+            leader >= 20 || member.is_some_and(|m| m >= NEUTRAL)
+        }
         Move::PickBonusTile { tile } => !(1..=4).contains(&tile),
         _ => false,
     };
@@ -161,23 +195,34 @@ fn malformed(mv: &Move) -> Option<String> {
 ///   effects (hence `stack.is_empty()`) [Anfuehreraktionen, L531–533].
 fn is_legal(s: &State, seat: usize, mv: &Move) -> bool {
     if let Phase::Actions { active, placed } = s.phase
-        && s.stack.is_empty() && active as usize == seat {
-            return match *mv {
-                Move::Place { member, space, servants } => !placed && check_place(s, seat, member, space, servants).is_ok(),
-                Move::Pass => !placed && !crate::placement::any_placement(s, seat),
-                Move::EndTurn => placed,
-                Move::PlayLeader { .. } | Move::DiscardLeader { .. } | Move::ActivateLeader { .. } | Move::CopyLeader { .. } => {
-                    leader_moves(s, seat).contains(mv)
-                }
-                _ => false,
-            };
-        }
+        && s.stack.is_empty()
+        && active as usize == seat
+    {
+        return match *mv {
+            Move::Place {
+                member,
+                space,
+                servants,
+            } => !placed && check_place(s, seat, member, space, servants).is_ok(),
+            Move::Pass => !placed && !crate::placement::any_placement(s, seat),
+            Move::EndTurn => placed,
+            Move::PlayLeader { .. }
+            | Move::DiscardLeader { .. }
+            | Move::ActivateLeader { .. }
+            | Move::CopyLeader { .. } => leader_moves(s, seat).contains(mv),
+            _ => false,
+        };
+    }
     legal_moves(s, seat).contains(mv)
 }
 
 fn why_illegal(s: &State, seat: usize, mv: &Move) -> String {
     match *mv {
-        Move::Place { member, space, servants } => match check_place(s, seat, member, space, servants) {
+        Move::Place {
+            member,
+            space,
+            servants,
+        } => match check_place(s, seat, member, space, servants) {
             Err(e) => e,
             Ok(_) => "a placement is not possible now".into(),
         },
@@ -199,7 +244,9 @@ pub fn apply(s: &mut State, seat: usize, mv: &Move) -> Result<Vec<Scoped<Event>>
         return Err(RuleError::game_over());
     }
     if seat >= s.n() || !pending(s).contains(&seat) {
-        return Err(RuleError::not_your_decision(format!("seat {seat} has no decision pending")));
+        return Err(RuleError::not_your_decision(format!(
+            "seat {seat} has no decision pending"
+        )));
     }
     if let Some(why) = malformed(mv) {
         return Err(RuleError::malformed(why));
@@ -212,34 +259,58 @@ pub fn apply(s: &mut State, seat: usize, mv: &Move) -> Result<Vec<Scoped<Event>>
     let st = seat as u8;
     match mv {
         Move::PickBonusTile { tile } => {
-            let Phase::TileDraft { queue, available } = &mut s.phase else { unreachable!() };
+            let Phase::TileDraft { queue, available } = &mut s.phase else {
+                unreachable!()
+            };
             queue.remove(0);
             available.retain(|t| t != tile);
             let done = queue.is_empty();
             s.players[seat].tile = *tile;
-            ev.push(Event::BonusTileChosen { seat: st, tile: *tile });
+            ev.push(Event::BonusTileChosen {
+                seat: st,
+                tile: *tile,
+            });
             if done {
                 start_leader_draft(s);
                 flush(&mut scoped, &mut ev);
                 if let Phase::LeaderDraft { packets, .. } = &s.phase {
                     for (i, p) in packets.iter().enumerate() {
-                        scoped.push(Scoped::to_seat(i, Event::DraftPacket { seat: i as u8, leaders: p.clone() }));
+                        scoped.push(Scoped::to_seat(
+                            i,
+                            Event::DraftPacket {
+                                seat: i as u8,
+                                leaders: p.clone(),
+                            },
+                        ));
                     }
                 }
             }
         }
         Move::PickLeader { leader } => {
-            let Phase::LeaderDraft { picked, .. } = &mut s.phase else { unreachable!() };
+            let Phase::LeaderDraft { picked, .. } = &mut s.phase else {
+                unreachable!()
+            };
             picked[seat] = Some(*leader);
             let all = picked.iter().all(|p| p.is_some());
-            scoped.push(Scoped::to_seat(seat, Event::LeaderPicked { seat: st, leader: Some(*leader) }));
-            scoped.push(Scoped::public(Event::LeaderPicked { seat: st, leader: None }));
+            scoped.push(Scoped::to_seat(
+                seat,
+                Event::LeaderPicked {
+                    seat: st,
+                    leader: Some(*leader),
+                },
+            ));
+            scoped.push(Scoped::public(Event::LeaderPicked {
+                seat: st,
+                leader: None,
+            }));
             if all {
                 resolve_draft_pass(s, &mut ev);
                 // Private halves: packets and forced last cards.
                 for e in ev.drain(..) {
                     match &e {
-                        Event::DraftPacket { seat, .. } => scoped.push(Scoped::to_seat(*seat as usize, e)),
+                        Event::DraftPacket { seat, .. } => {
+                            scoped.push(Scoped::to_seat(*seat as usize, e))
+                        }
                         Event::LeaderPicked { seat, .. } => {
                             let p = *seat as usize;
                             scoped.push(Scoped::to_seat(p, e.clone()));
@@ -255,14 +326,21 @@ pub fn apply(s: &mut State, seat: usize, mv: &Move) -> Result<Vec<Scoped<Event>>
             } else {
                 excommunicate(s, seat, &mut ev);
             }
-            let Phase::Vatican { undecided } = &mut s.phase else { unreachable!() };
+            let Phase::Vatican { undecided } = &mut s.phase else {
+                unreachable!()
+            };
             undecided.retain(|&x| x != st);
             if undecided.is_empty() {
                 vatican_done(s, &mut ev);
             }
         }
-        Move::Place { member, space, servants } => {
-            let value = check_place(s, seat, *member, *space, *servants).map_err(RuleError::illegal)?;
+        Move::Place {
+            member,
+            space,
+            servants,
+        } => {
+            let value =
+                check_place(s, seat, *member, *space, *servants).map_err(RuleError::illegal)?;
             if let Phase::Actions { placed, .. } = &mut s.phase {
                 *placed = true;
             }
@@ -270,32 +348,50 @@ pub fn apply(s: &mut State, seat: usize, mv: &Move) -> Result<Vec<Scoped<Event>>
             settle(s, &mut ev);
         }
         Move::ChoosePrivilege { option } => {
-            let Some(Decision::Privileges { left, taken, .. }) = s.stack.last_mut() else { unreachable!() };
+            let Some(Decision::Privileges { left, taken, .. }) = s.stack.last_mut() else {
+                unreachable!()
+            };
             *left -= 1;
             *taken |= 1 << option;
             if *left == 0 {
                 s.stack.pop();
             }
             crate::effects::grant(s, seat, privilege_gain(*option), false);
-            ev.push(Event::PrivilegeChosen { seat: st, option: *option });
+            ev.push(Event::PrivilegeChosen {
+                seat: st,
+                option: *option,
+            });
             settle(s, &mut ev);
         }
         Move::ChooseCost { option } => {
-            let Some(Decision::PayCard { space, options, .. }) = s.stack.pop() else { unreachable!() };
+            let Some(Decision::PayCard { space, options, .. }) = s.stack.pop() else {
+                unreachable!()
+            };
             finish_take(s, seat, space, options[*option as usize], &mut ev);
             settle(s, &mut ev);
         }
         Move::TakeBonusCard { space, servants } => {
-            let Some(Decision::BonusTake { discount, .. }) = s.stack.pop() else { unreachable!() };
+            let Some(Decision::BonusTake { discount, .. }) = s.stack.pop() else {
+                unreachable!()
+            };
             s.players[seat].res.0[SERVANTS] -= *servants as i32;
             let f = fee(s, seat, *space);
             start_take(s, seat, *space, f, discount, &mut ev);
             settle(s, &mut ev);
         }
         Move::BonusWork { servants } => {
-            let Some(Decision::BonusWork { harvest: h, value, leader, .. }) = s.stack.pop() else { unreachable!() };
+            let Some(Decision::BonusWork {
+                harvest: h,
+                value,
+                leader,
+                ..
+            }) = s.stack.pop()
+            else {
+                unreachable!()
+            };
             s.players[seat].res.0[SERVANTS] -= *servants as i32;
-            let v = bonus_work_base(s, seat, h, value, leader) + *servants as i32 / servant_ratio(s, seat);
+            let v = bonus_work_base(s, seat, h, value, leader)
+                + *servants as i32 / servant_ratio(s, seat);
             if h {
                 harvest(s, seat, v, &mut ev);
             } else {
@@ -304,7 +400,15 @@ pub fn apply(s: &mut State, seat: usize, mv: &Move) -> Result<Vec<Scoped<Event>>
             settle(s, &mut ev);
         }
         Move::Exchange { building, option } => {
-            let Some(Decision::Exchanges { todo, chosen, value, .. }) = s.stack.last_mut() else { unreachable!() };
+            let Some(Decision::Exchanges {
+                todo,
+                chosen,
+                value,
+                ..
+            }) = s.stack.last_mut()
+            else {
+                unreachable!()
+            };
             chosen.push((*building, *option));
             todo.remove(0);
             if todo.is_empty() {
@@ -318,7 +422,10 @@ pub fn apply(s: &mut State, seat: usize, mv: &Move) -> Result<Vec<Scoped<Event>>
             s.stack.pop();
             settle(s, &mut ev);
         }
-        Move::PlayLeader { .. } | Move::DiscardLeader { .. } | Move::ActivateLeader { .. } | Move::CopyLeader { .. } => {
+        Move::PlayLeader { .. }
+        | Move::DiscardLeader { .. }
+        | Move::ActivateLeader { .. }
+        | Move::CopyLeader { .. } => {
             apply_leader(s, seat, mv, &mut ev);
             settle(s, &mut ev);
         }
@@ -331,7 +438,10 @@ pub fn apply(s: &mut State, seat: usize, mv: &Move) -> Result<Vec<Scoped<Event>>
             next_turn(s, seat, &mut ev);
         }
     }
-    ev.push(Event::Supply { seat: st, res: s.players[seat].res });
+    ev.push(Event::Supply {
+        seat: st,
+        res: s.players[seat].res,
+    });
     flush(&mut scoped, &mut ev);
     Ok(scoped)
 }
@@ -348,29 +458,58 @@ fn flush(scoped: &mut Vec<Scoped<Event>>, ev: &mut Vec<Event>) {
 
 pub fn describe(s: &State, seat: usize, mv: &Move) -> String {
     match *mv {
-        Move::Place { member, space, servants } => {
+        Move::Place {
+            member,
+            space,
+            servants,
+        } => {
             let base = member_value(s, seat, member);
-            let sv = if servants > 0 { format!(" + {servants} servant{}", if servants == 1 { "" } else { "s" }) } else { String::new() };
-            let what = if space < 16 {
-                s.towers[space as usize].map(|c| format!(": {}", card(c).name)).unwrap_or_default()
+            let sv = if servants > 0 {
+                format!(
+                    " + {servants} servant{}",
+                    if servants == 1 { "" } else { "s" }
+                )
             } else {
                 String::new()
             };
-            format!("{} member ({base}){sv} to {}{what}", MEMBER_NAMES[member as usize], space_name(space))
+            let what = if space < 16 {
+                s.towers[space as usize]
+                    .map(|c| format!(": {}", card(c).name))
+                    .unwrap_or_default()
+            } else {
+                String::new()
+            };
+            format!(
+                "{} member ({base}){sv} to {}{what}",
+                MEMBER_NAMES[member as usize],
+                space_name(space)
+            )
         }
         Move::ChoosePrivilege { option } => {
             format!("Council privilege: {}", privilege_gain(option).describe())
         }
         Move::ChooseCost { option } => match s.stack.last() {
             Some(Decision::PayCard { options, space, .. }) if (option as usize) < options.len() => {
-                let name = s.towers[*space as usize].map(|c| card(c).name.as_str()).unwrap_or("the card");
+                let name = s.towers[*space as usize]
+                    .map(|c| card(c).name.as_str())
+                    .unwrap_or("the card");
                 format!("Pay {} for {name}", options[option as usize].describe())
             }
             _ => format!("Cost option {option}"),
         },
         Move::TakeBonusCard { space, servants } => {
-            let name = s.towers[space as usize].map(|c| card(c).name.as_str()).unwrap_or("?");
-            format!("Bonus action: take {name} from {}{}", space_name(space), if servants > 0 { format!(" with {servants} servants") } else { String::new() })
+            let name = s.towers[space as usize]
+                .map(|c| card(c).name.as_str())
+                .unwrap_or("?");
+            format!(
+                "Bonus action: take {name} from {}{}",
+                space_name(space),
+                if servants > 0 {
+                    format!(" with {servants} servants")
+                } else {
+                    String::new()
+                }
+            )
         }
         Move::BonusWork { servants } => {
             let what = match s.stack.last() {
@@ -394,7 +533,11 @@ pub fn describe(s: &State, seat: usize, mv: &Move) -> String {
         }
         Move::Decline => "Decline the bonus action".into(),
         Move::SupportChurch { support } => {
-            if support { "Support the Church".into() } else { "Refuse: accept excommunication".into() }
+            if support {
+                "Support the Church".into()
+            } else {
+                "Refuse: accept excommunication".into()
+            }
         }
         Move::PickLeader { leader } => format!("Keep leader {}", leader_def(leader).name),
         Move::PickBonusTile { tile } => {
@@ -411,12 +554,21 @@ pub fn describe(s: &State, seat: usize, mv: &Move) -> String {
             }
         }
         Move::PlayLeader { leader } => format!("Play leader {}", leader_def(leader).name),
-        Move::DiscardLeader { leader } => format!("Discard leader {} for a council privilege", leader_def(leader).name),
+        Move::DiscardLeader { leader } => format!(
+            "Discard leader {} for a council privilege",
+            leader_def(leader).name
+        ),
         Move::ActivateLeader { leader, member } => match member {
-            Some(m) => format!("Activate {}: {} member has value 6", leader_def(leader).name, MEMBER_NAMES[m as usize]),
+            Some(m) => format!(
+                "Activate {}: {} member has value 6",
+                leader_def(leader).name,
+                MEMBER_NAMES[m as usize]
+            ),
             None => format!("Activate {}", leader_def(leader).name),
         },
-        Move::CopyLeader { leader } => format!("Lorenzo de' Medici copies {}", leader_def(leader).name),
+        Move::CopyLeader { leader } => {
+            format!("Lorenzo de' Medici copies {}", leader_def(leader).name)
+        }
         Move::Pass => "Pass (no placement possible)".into(),
         Move::EndTurn => "End the turn".into(),
     }

@@ -37,18 +37,37 @@ pub fn final_scores(s: &State) -> Vec<ScoreLine> {
             let p = &s.players[seat];
             let before = p.res.0[VP];
             // "Before the final scoring" [L760].
-            let vp_per_5_vp = if has_ex(s, seat, ex::VP_PER_5_VP) { -(before / 5) } else { 0 };
+            let vp_per_5_vp = if has_ex(s, seat, ex::VP_PER_5_VP) {
+                -(before / 5)
+            } else {
+                0
+            };
             let nt = p.cards[Kind::Territory.idx()].len();
             let nc = p.cards[Kind::Character.idx()].len();
-            let territories = if has_ex(s, seat, ex::NO_VP_TERRITORIES) { 0 } else { b.territory_vp[nt] };
-            let characters = if has_ex(s, seat, ex::NO_VP_CHARACTERS) { 0 } else { b.character_vp[nc] };
+            let territories = if has_ex(s, seat, ex::NO_VP_TERRITORIES) {
+                0
+            } else {
+                b.territory_vp[nt]
+            };
+            let characters = if has_ex(s, seat, ex::NO_VP_CHARACTERS) {
+                0
+            } else {
+                b.character_vp[nc]
+            };
             let ventures = if has_ex(s, seat, ex::NO_VP_VENTURES) {
                 0
             } else {
-                p.cards[Kind::Venture.idx()].iter().map(|&c| card(c).end_vp).sum()
+                p.cards[Kind::Venture.idx()]
+                    .iter()
+                    .map(|&c| card(c).end_vp)
+                    .sum()
             };
             let resources = p.res.resources() / 5;
-            let penalty_mp = if has_ex(s, seat, ex::VP_PER_MP) { -p.res.0[MP] } else { 0 };
+            let penalty_mp = if has_ex(s, seat, ex::VP_PER_MP) {
+                -p.res.0[MP]
+            } else {
+                0
+            };
             let penalty_buildings = if has_ex(s, seat, ex::VP_PER_BUILDING_COST) {
                 -p.cards[Kind::Building.idx()]
                     .iter()
@@ -57,7 +76,11 @@ pub fn final_scores(s: &State) -> Vec<ScoreLine> {
             } else {
                 0
             };
-            let penalty_resources = if has_ex(s, seat, ex::VP_PER_RESOURCE) { -p.res.resources() } else { 0 };
+            let penalty_resources = if has_ex(s, seat, ex::VP_PER_RESOURCE) {
+                -p.res.resources()
+            } else {
+                0
+            };
             let total = before
                 + vp_per_5_vp
                 + territories
@@ -96,5 +119,9 @@ pub fn outcome(s: &State) -> Option<Outcome> {
             (totals[seat], -(pos as i64))
         })
         .collect();
-    Some(Outcome::ranked(&totals, &keys, "equal VP: the seat earlier in the final turn order ranks higher"))
+    Some(Outcome::ranked(
+        &totals,
+        &keys,
+        "equal VP: the seat earlier in the final turn order ranks higher",
+    ))
 }

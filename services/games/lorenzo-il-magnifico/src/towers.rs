@@ -24,7 +24,11 @@ pub fn tower_occupied(s: &State, tower: usize) -> bool {
 
 /// The 3-coin fee for an occupied tower, waived by Filippo Brunelleschi [L248, L260; L585].
 pub fn fee(s: &State, seat: usize, space: u8) -> i32 {
-    if tower_occupied(s, space as usize / 4) && !has_leader(s, seat, leader::BRUNELLESCHI) { 3 } else { 0 }
+    if tower_occupied(s, space as usize / 4) && !has_leader(s, seat, leader::BRUNELLESCHI) {
+        3
+    } else {
+        0
+    }
 }
 
 /// The floor bonus the seat would receive (floors 3–4), unless a character
@@ -33,7 +37,11 @@ pub fn floor_bonus(s: &State, seat: usize, space: u8) -> Res {
     let no_bonus = s.players[seat].cards[Kind::Character.idx()]
         .iter()
         .any(|&c| card(c).permanent.as_ref().is_some_and(|p| p.no_floor_bonus));
-    if no_bonus { Res::default() } else { board().floor_bonus(tower_kind(space), space as usize % 4) }
+    if no_bonus {
+        Res::default()
+    } else {
+        board().floor_bonus(tower_kind(space), space as usize % 4)
+    }
 }
 
 /// The floor bonus after the seat's per-source reductions (what `grant` would give).
@@ -73,11 +81,21 @@ fn discounts(s: &State, seat: usize, kind: Kind, extra: &Res) -> ([Res; 8], usiz
 /// Visit every payment (cost option × discount alternative, Pico's 3 coins)
 /// the supply `have` covers; stop when `f` returns true [L194, L212,
 /// L232–237, L561; Pico L642–644].
-fn each_payment(s: &State, seat: usize, card_id: u8, have: &Res, extra_discount: &Res, mut f: impl FnMut(Res) -> bool) {
+fn each_payment(
+    s: &State,
+    seat: usize,
+    card_id: u8,
+    have: &Res,
+    extra_discount: &Res,
+    mut f: impl FnMut(Res) -> bool,
+) {
     let c = card(card_id);
     let (ds, nd) = discounts(s, seat, c.kind, extra_discount);
     let pico = has_leader(s, seat, leader::PICO);
-    let free = [crate::data::CostOption { pay: Default::default(), need_mp: 0 }];
+    let free = [crate::data::CostOption {
+        pay: Default::default(),
+        need_mp: 0,
+    }];
     let costs: &[crate::data::CostOption] = if c.cost.is_empty() { &free } else { &c.cost };
     for opt in costs {
         if have.0[MP] < opt.need_mp {
@@ -100,7 +118,13 @@ fn each_payment(s: &State, seat: usize, card_id: u8, have: &Res, extra_discount:
 }
 
 /// The distinct ways the seat can pay for `card_id` given a supply `have`.
-pub fn payment_options(s: &State, seat: usize, card_id: u8, have: &Res, extra_discount: &Res) -> Vec<Res> {
+pub fn payment_options(
+    s: &State,
+    seat: usize,
+    card_id: u8,
+    have: &Res,
+    extra_discount: &Res,
+) -> Vec<Res> {
     let mut out: Vec<Res> = Vec::new();
     each_payment(s, seat, card_id, have, extra_discount, |pay| {
         if !out.contains(&pay) {
@@ -137,7 +161,10 @@ impl std::fmt::Display for TakeErr {
             TakeErr::Limit(k) => write!(f, "already {MAX_CARDS} {} cards", k.name()),
             TakeErr::Military(n) => write!(f, "the next territory slot needs {n} military points"),
             TakeErr::Fee => {
-                write!(f, "the tower is occupied and the 3-coin fee must come from coins held before the action")
+                write!(
+                    f,
+                    "the tower is occupied and the 3-coin fee must come from coins held before the action"
+                )
             }
             TakeErr::Pay(c) => write!(f, "cannot pay for {}", card(*c).name),
         }
@@ -147,7 +174,13 @@ impl std::fmt::Display for TakeErr {
 /// Everything about a card take except the action value: card present, 6-card
 /// limit, territory military requirement, fee from coins held before, and a
 /// payable cost after the floor bonus. Returns the fee.
-pub fn check_take(s: &State, seat: usize, space: u8, servants: i32, discount: &Res) -> Result<i32, TakeErr> {
+pub fn check_take(
+    s: &State,
+    seat: usize,
+    space: u8,
+    servants: i32,
+    discount: &Res,
+) -> Result<i32, TakeErr> {
     let Some(card_id) = s.towers[space as usize] else {
         return Err(TakeErr::NoCard);
     };
@@ -179,7 +212,14 @@ pub fn check_take(s: &State, seat: usize, space: u8, servants: i32, discount: &R
 
 /// Carry out a take whose legality was checked: fee, floor bonus, then the
 /// cost (asked if there is a choice), the card and its immediate effect.
-pub fn start_take(s: &mut State, seat: usize, space: u8, fee: i32, discount: Res, events: &mut Vec<Event>) {
+pub fn start_take(
+    s: &mut State,
+    seat: usize,
+    space: u8,
+    fee: i32,
+    discount: Res,
+    events: &mut Vec<Event>,
+) {
     s.players[seat].res.0[COINS] -= fee;
     let b = floor_bonus(s, seat, space);
     if !b.is_zero() {
@@ -191,7 +231,11 @@ pub fn start_take(s: &mut State, seat: usize, space: u8, fee: i32, discount: Res
     if options.len() == 1 {
         finish_take(s, seat, space, options[0], events);
     } else {
-        s.stack.push(Decision::PayCard { seat: seat as u8, space, options });
+        s.stack.push(Decision::PayCard {
+            seat: seat as u8,
+            space,
+            options,
+        });
     }
 }
 
@@ -200,7 +244,11 @@ pub fn finish_take(s: &mut State, seat: usize, space: u8, pay: Res, events: &mut
     let p = &mut s.players[seat];
     p.res.sub(&pay);
     p.cards[card(card_id).kind.idx()].push(card_id);
-    events.push(Event::CardTaken { seat: seat as u8, card: card_id, space, paid: pay });
+    events.push(Event::CardTaken {
+        seat: seat as u8,
+        card: card_id,
+        space,
+        paid: pay,
+    });
     immediate(s, seat, card_id);
 }
-

@@ -59,19 +59,26 @@ pub fn has_ex(s: &State, seat: usize, tile: u8) -> bool {
 /// A played leader's ability applies to the seat (also through Lorenzo's copy).
 pub fn has_leader(s: &State, seat: usize, l: u8) -> bool {
     let p = &s.players[seat];
-    p.leaders.contains(&l) || (l != leader::LORENZO && p.copy == Some(l) && p.leaders.contains(&leader::LORENZO))
+    p.leaders.contains(&l)
+        || (l != leader::LORENZO && p.copy == Some(l) && p.leaders.contains(&leader::LORENZO))
 }
 
 /// A once-per-round ability was activated this round (face down), directly or via Lorenzo.
 pub fn active_this_round(s: &State, seat: usize, l: u8) -> bool {
     let p = &s.players[seat];
     (p.leaders.contains(&l) && p.used & (1 << l) != 0)
-        || (p.copy == Some(l) && p.leaders.contains(&leader::LORENZO) && p.used & (1 << leader::LORENZO) != 0)
+        || (p.copy == Some(l)
+            && p.leaders.contains(&leader::LORENZO)
+            && p.used & (1 << leader::LORENZO) != 0)
 }
 
 /// Servants per +1 [Exkommunikationsplaettchen L750].
 pub fn servant_ratio(s: &State, seat: usize) -> i32 {
-    if has_ex(s, seat, ex::SERVANTS_DOUBLE) { 2 } else { 1 }
+    if has_ex(s, seat, ex::SERVANTS_DOUBLE) {
+        2
+    } else {
+        1
+    }
 }
 
 /// A family member's value before servants [B Aktionen L120–126; leaders L593, L658, L665, L679; L738].
@@ -106,9 +113,10 @@ pub fn take_modifier(s: &State, seat: usize, kind: Kind) -> i32 {
     let mut v = 0;
     for &c in &s.players[seat].cards[Kind::Character.idx()] {
         if let Some(p) = &card(c).permanent
-            && p.take_bonus == Some(kind) {
-                v += p.value;
-            }
+            && p.take_bonus == Some(kind)
+        {
+            v += p.value;
+        }
     }
     if has_ex(s, seat, ex::TAKE_MINUS_4 + kind.idx() as u8) {
         v -= 4;
@@ -124,7 +132,11 @@ pub fn work_bonus(s: &State, seat: usize, harvest: bool, leader_action: bool) ->
     if !leader_action {
         for &c in &s.players[seat].cards[Kind::Character.idx()] {
             if let Some(p) = &card(c).permanent {
-                v += if harvest { p.harvest_bonus.unwrap_or(0) } else { p.production_bonus.unwrap_or(0) };
+                v += if harvest {
+                    p.harvest_bonus.unwrap_or(0)
+                } else {
+                    p.production_bonus.unwrap_or(0)
+                };
             }
         }
     }
@@ -135,7 +147,19 @@ pub fn work_bonus(s: &State, seat: usize, harvest: bool, leader_action: bool) ->
 /// production (space, card or leader), like the large space's −3; they are no
 /// placement condition [L730–736; L290; RULINGS.md R2].
 pub fn work_malus(s: &State, seat: usize, harvest: bool) -> i32 {
-    if has_ex(s, seat, if harvest { ex::HARVEST_MINUS_3 } else { ex::PRODUCTION_MINUS_3 }) { 3 } else { 0 }
+    if has_ex(
+        s,
+        seat,
+        if harvest {
+            ex::HARVEST_MINUS_3
+        } else {
+            ex::PRODUCTION_MINUS_3
+        },
+    ) {
+        3
+    } else {
+        0
+    }
 }
 
 /// All modifiers of a harvest/production action value: characters (not for
@@ -147,8 +171,17 @@ pub fn work_modifier(s: &State, seat: usize, harvest: bool, leader_action: bool)
 /// The highest activation value among the seat's territories (harvest) or
 /// buildings (production), at least 1 (the personal bonus tile).
 pub fn work_target(s: &State, seat: usize, harvest: bool) -> i32 {
-    let kind = if harvest { Kind::Territory } else { Kind::Building };
-    s.players[seat].cards[kind.idx()].iter().map(|&c| card(c).activation).max().unwrap_or(1).max(1)
+    let kind = if harvest {
+        Kind::Territory
+    } else {
+        Kind::Building
+    };
+    s.players[seat].cards[kind.idx()]
+        .iter()
+        .map(|&c| card(c).activation)
+        .max()
+        .unwrap_or(1)
+        .max(1)
 }
 
 /// Servants to spend so that `base + servants/ratio >= need` (0 if already).

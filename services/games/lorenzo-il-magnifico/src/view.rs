@@ -50,7 +50,8 @@ pub struct View {
 }
 
 pub fn view(s: &State, viewer: Viewer) -> View {
-    let sees_hand = |seat: usize| matches!(viewer, Viewer::Omniscient) || viewer == Viewer::Seat(seat);
+    let sees_hand =
+        |seat: usize| matches!(viewer, Viewer::Omniscient) || viewer == Viewer::Seat(seat);
     let players = s
         .players
         .iter()
@@ -64,7 +65,12 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             tile: (p.tile != 255).then_some(p.tile),
             excomm: p.excomm,
             leaders: p.leaders.clone(),
-            used: p.leaders.iter().copied().filter(|&l| p.used & (1 << l) != 0).collect(),
+            used: p
+                .leaders
+                .iter()
+                .copied()
+                .filter(|&l| p.used & (1 << l) != 0)
+                .collect(),
             copy: p.copy,
             federico: p.federico,
             hand_size: p.hand.len(),
@@ -84,11 +90,12 @@ pub fn view(s: &State, viewer: Viewer) -> View {
     };
     let (mut draft_packet, mut draft_pick) = (Vec::new(), None);
     if let (Phase::LeaderDraft { packets, picked }, Viewer::Seat(me)) = (&s.phase, viewer)
-        && me < s.n() {
-            draft_packet = packets[me].clone();
-            draft_packet.sort_unstable();
-            draft_pick = picked[me];
-        }
+        && me < s.n()
+    {
+        draft_packet = packets[me].clone();
+        draft_packet.sort_unstable();
+        draft_pick = picked[me];
+    }
     let available_tiles = match &s.phase {
         Phase::TileDraft { available, .. } => available.clone(),
         _ => vec![],
@@ -105,7 +112,12 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         occupants: s.occ.clone(),
         excomm_tiles: s.excomm_tiles,
         players,
-        deck_sizes: [s.decks[0].len(), s.decks[1].len(), s.decks[2].len(), s.decks[3].len()],
+        deck_sizes: [
+            s.decks[0].len(),
+            s.decks[1].len(),
+            s.decks[2].len(),
+            s.decks[3].len(),
+        ],
         pending: pending(s),
         decision: s.stack.last().cloned(),
         available_tiles,

@@ -8,7 +8,10 @@ use crate::model::*;
 /// A harvest with action value `value`: the personal bonus tile at value ≥ 1
 /// [L298] and every own territory whose activation value ≤ value [L296].
 pub fn harvest(s: &mut State, seat: usize, value: i32, events: &mut Vec<Event>) {
-    events.push(Event::Harvested { seat: seat as u8, value });
+    events.push(Event::Harvested {
+        seat: seat as u8,
+        value,
+    });
     if value < 1 {
         return;
     }
@@ -25,14 +28,22 @@ pub fn harvest(s: &mut State, seat: usize, value: i32, events: &mut Vec<Event>) 
 
 /// Buildings activated by a production of `value`.
 pub fn activated_buildings(s: &State, seat: usize, value: i32) -> Vec<u8> {
-    s.players[seat].cards[Kind::Building.idx()].iter().copied().filter(|&c| card(c).activation <= value).collect()
+    s.players[seat].cards[Kind::Building.idx()]
+        .iter()
+        .copied()
+        .filter(|&c| card(c).activation <= value)
+        .collect()
 }
 
 /// Start a production: if some activated building has exchanges, ask for them
 /// one building at a time; otherwise resolve at once [L310–318].
 pub fn start_production(s: &mut State, seat: usize, value: i32, events: &mut Vec<Event>) {
     if value < 1 {
-        events.push(Event::Produced { seat: seat as u8, value, exchanges: vec![] });
+        events.push(Event::Produced {
+            seat: seat as u8,
+            value,
+            exchanges: vec![],
+        });
         return;
     }
     // Only buildings with an exchange payable from the supply held now are asked about.
@@ -43,7 +54,12 @@ pub fn start_production(s: &mut State, seat: usize, value: i32, events: &mut Vec
     if todo.is_empty() {
         finish_production(s, seat, value, Vec::new(), events);
     } else {
-        s.stack.push(Decision::Exchanges { seat: seat as u8, value, todo, chosen: Vec::new() });
+        s.stack.push(Decision::Exchanges {
+            seat: seat as u8,
+            value,
+            todo,
+            chosen: Vec::new(),
+        });
     }
 }
 
@@ -73,7 +89,13 @@ pub fn exchange_options(s: &State, seat: usize, building: u8, chosen: &[(u8, u8)
 
 /// Pay every chosen input, then gain the tile, each building's fixed gain,
 /// multiplier and exchange output (each building one source) [L297–318].
-pub fn finish_production(s: &mut State, seat: usize, value: i32, chosen: Vec<(u8, u8)>, events: &mut Vec<Event>) {
+pub fn finish_production(
+    s: &mut State,
+    seat: usize,
+    value: i32,
+    chosen: Vec<(u8, u8)>,
+    events: &mut Vec<Event>,
+) {
     let pay = reserved(&chosen);
     s.players[seat].res.sub(&pay);
     let tile = board().tile(s.players[seat].tile).production;
@@ -83,19 +105,29 @@ pub fn finish_production(s: &mut State, seat: usize, value: i32, chosen: Vec<(u8
         let mut gain = prod.gain.res();
         let mut privileges = prod.gain.privileges;
         if let Some(per) = &prod.per
-            && let Some(k) = per.per_card {
-                gain.add(&per.gain.res().scaled(s.players[seat].cards[k.idx()].len() as i32));
-            }
+            && let Some(k) = per.per_card
+        {
+            gain.add(
+                &per.gain
+                    .res()
+                    .scaled(s.players[seat].cards[k.idx()].len() as i32),
+            );
+        }
         if let Some(&(_, o)) = chosen.iter().find(|(c, _)| *c == b)
-            && o > 0 {
-                let e = &prod.exchange[o as usize - 1];
-                gain.add(&e.gain.res());
-                privileges += e.gain.privileges;
-            }
+            && o > 0
+        {
+            let e = &prod.exchange[o as usize - 1];
+            gain.add(&e.gain.res());
+            privileges += e.gain.privileges;
+        }
         if !gain.is_zero() {
             grant(s, seat, gain, false);
         }
         push_privileges(s, seat, privileges);
     }
-    events.push(Event::Produced { seat: seat as u8, value, exchanges: chosen });
+    events.push(Event::Produced {
+        seat: seat as u8,
+        value,
+        exchanges: chosen,
+    });
 }

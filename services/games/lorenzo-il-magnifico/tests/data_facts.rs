@@ -5,13 +5,36 @@
 //! against the seed's appendix [Anfuehrerkarten L565–707;
 //! Exkommunikationsplaettchen L709–766]. A changed fact in a data file fails here.
 
-use signoria_lorenzo_il_magnifico::data::{data, Bag, Card, ExcommEffect, PerGain};
+use signoria_lorenzo_il_magnifico::data::{Bag, Card, ExcommEffect, PerGain, data};
 
-const KEYS: [&str; 8] = ["wood", "stone", "servants", "coins", "vp", "mp", "fp", "privileges"];
+const KEYS: [&str; 8] = [
+    "wood",
+    "stone",
+    "servants",
+    "coins",
+    "vp",
+    "mp",
+    "fp",
+    "privileges",
+];
 
 fn fmt(b: &Bag) -> String {
-    let v = [b.wood, b.stone, b.servants, b.coins, b.vp, b.mp, b.fp, b.privileges];
-    KEYS.iter().zip(v).filter(|(_, n)| *n != 0).map(|(k, n)| format!("{n} {k}")).collect::<Vec<_>>().join(" + ")
+    let v = [
+        b.wood,
+        b.stone,
+        b.servants,
+        b.coins,
+        b.vp,
+        b.mp,
+        b.fp,
+        b.privileges,
+    ];
+    KEYS.iter()
+        .zip(v)
+        .filter(|(_, n)| *n != 0)
+        .map(|(k, n)| format!("{n} {k}"))
+        .collect::<Vec<_>>()
+        .join(" + ")
 }
 
 fn per(p: &Option<PerGain>) -> String {
@@ -26,16 +49,29 @@ fn per(p: &Option<PerGain>) -> String {
 }
 
 fn join(a: String, b: String) -> String {
-    [a, b].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" + ")
+    [a, b]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" + ")
 }
 
 /// The same one-line form as `data/tools/card_facts.py`.
 fn facts(c: &Card) -> String {
-    let mut f = vec![format!("{:02} {}", c.id, c.name), format!("{} {}", c.kind.name(), c.period)];
+    let mut f = vec![
+        format!("{:02} {}", c.id, c.name),
+        format!("{} {}", c.kind.name(), c.period),
+    ];
     let costs: Vec<String> = c
         .cost
         .iter()
-        .map(|o| if o.need_mp > 0 { format!("{} (need {} mp)", fmt(&o.pay), o.need_mp) } else { fmt(&o.pay) })
+        .map(|o| {
+            if o.need_mp > 0 {
+                format!("{} (need {} mp)", fmt(&o.pay), o.need_mp)
+            } else {
+                fmt(&o.pay)
+            }
+        })
         .collect();
     if !costs.is_empty() {
         f.push(format!("cost {}", costs.join(" or ")));
@@ -50,7 +86,11 @@ fn facts(c: &Card) -> String {
         } else if let Some(v) = a.production {
             f.push(format!("action production @{v}"));
         } else {
-            let mut s = format!("action take {} @{}", a.take.as_deref().expect("take"), a.value);
+            let mut s = format!(
+                "action take {} @{}",
+                a.take.as_deref().expect("take"),
+                a.value
+            );
             let d = fmt(&a.discount);
             if !d.is_empty() {
                 s += &format!(" discount {d}");
@@ -69,8 +109,12 @@ fn facts(c: &Card) -> String {
             if !fixed.is_empty() {
                 f.push(format!("production {fixed}"));
             }
-            let ex: Vec<String> =
-                c.production.exchange.iter().map(|e| format!("{} -> {}", fmt(&e.pay), fmt(&e.gain))).collect();
+            let ex: Vec<String> = c
+                .production
+                .exchange
+                .iter()
+                .map(|e| format!("{} -> {}", fmt(&e.pay), fmt(&e.gain)))
+                .collect();
             if !ex.is_empty() {
                 f.push(format!("exchange {}", ex.join(" / ")));
             }
@@ -81,7 +125,14 @@ fn facts(c: &Card) -> String {
         if let Some(k) = p.take_bonus {
             let mut s = format!("permanent take {} +{}", k.name(), p.value);
             if !p.discount_any_of.is_empty() {
-                s += &format!(" discount {}", p.discount_any_of.iter().map(fmt).collect::<Vec<_>>().join(" or "));
+                s += &format!(
+                    " discount {}",
+                    p.discount_any_of
+                        .iter()
+                        .map(fmt)
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                );
             }
             f.push(s);
         } else if let Some(v) = p.harvest_bonus {
@@ -100,13 +151,24 @@ fn facts(c: &Card) -> String {
 
 #[test]
 fn every_card_matches_the_fixture_from_the_third_party_sources() {
-    let want: Vec<&str> =
-        include_str!("fixtures/card_facts.txt").lines().filter(|l| !l.starts_with('#') && !l.is_empty()).collect();
+    let want: Vec<&str> = include_str!("fixtures/card_facts.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .collect();
     assert_eq!(want.len(), 96);
     let got: Vec<String> = data().cards.iter().map(facts).collect();
-    let bad: Vec<String> =
-        want.iter().zip(&got).filter(|(w, g)| **w != g.as_str()).map(|(w, g)| format!("want {w}\n got {g}")).collect();
-    assert!(bad.is_empty(), "{} cards differ:\n{}", bad.len(), bad.join("\n"));
+    let bad: Vec<String> = want
+        .iter()
+        .zip(&got)
+        .filter(|(w, g)| **w != g.as_str())
+        .map(|(w, g)| format!("want {w}\n got {g}"))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{} cards differ:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
 }
 
 /// Leaders, as printed in the seed's appendix [L565–707]: requirement and ability.
@@ -216,12 +278,21 @@ fn excommunication_tiles_in_the_seed_order() {
             assert_eq!(x.id as usize, i);
             let e = match &x.effect {
                 ExcommEffect::Named(n) => n.clone(),
-                ExcommEffect::Map(m) => match (&m.less, m.harvest, m.production, m.coloured, m.take, m.no_vp_for) {
+                ExcommEffect::Map(m) => match (
+                    &m.less,
+                    m.harvest,
+                    m.production,
+                    m.coloured,
+                    m.take,
+                    m.no_vp_for,
+                ) {
                     (Some(l), None, None, None, None, None) => format!("less {l}"),
                     (None, Some(v), None, None, None, None) => format!("harvest {v}"),
                     (None, None, Some(v), None, None, None) => format!("production {v}"),
                     (None, None, None, Some(v), None, None) => format!("coloured {v}"),
-                    (None, None, None, None, Some(k), None) => format!("take {} {}", k.name(), m.value),
+                    (None, None, None, None, Some(k), None) => {
+                        format!("take {} {}", k.name(), m.value)
+                    }
                     (None, None, None, None, None, Some(k)) => format!("no vp for {}", k.name()),
                     _ => panic!("tile {i}: one effect"),
                 },
@@ -243,14 +314,32 @@ fn board_tables_in_full() {
     assert_eq!(row(&b.floor_bonus.character), " |  | 1 stone | 2 stone");
     assert_eq!(row(&b.floor_bonus.building), " |  | 1 mp | 2 mp");
     assert_eq!(row(&b.floor_bonus.venture), " |  | 1 coins | 2 coins");
-    let market: Vec<String> = b.market.iter().map(|m| format!("{} ({}p)", fmt(&m.gain), m.min_players)).collect();
-    assert_eq!(market, ["5 coins (2p)", "5 servants (2p)", "2 coins + 3 mp (4p)", "2 privileges (4p)"]);
+    let market: Vec<String> = b
+        .market
+        .iter()
+        .map(|m| format!("{} ({}p)", fmt(&m.gain), m.min_players))
+        .collect();
+    assert_eq!(
+        market,
+        [
+            "5 coins (2p)",
+            "5 servants (2p)",
+            "2 coins + 3 mp (4p)",
+            "2 privileges (4p)"
+        ]
+    );
     assert_eq!(fmt(&b.council), "1 coins + 1 privileges");
     assert_eq!(b.territory_slot_mp, [0, 0, 3, 7, 12, 18]);
-    assert_eq!(b.faith_vp, [0, 1, 2, 3, 4, 5, 7, 9, 11, 13, 15, 17, 19, 22, 25, 30]);
+    assert_eq!(
+        b.faith_vp,
+        [0, 1, 2, 3, 4, 5, 7, 9, 11, 13, 15, 17, 19, 22, 25, 30]
+    );
     assert_eq!(fmt(&b.start_res), "2 wood + 2 stone + 3 servants");
-    let tiles: Vec<String> =
-        b.advanced_tiles.iter().map(|t| format!("{} / {}", fmt(&t.harvest), fmt(&t.production))).collect();
+    let tiles: Vec<String> = b
+        .advanced_tiles
+        .iter()
+        .map(|t| format!("{} / {}", fmt(&t.harvest), fmt(&t.production)))
+        .collect();
     assert_eq!(
         tiles,
         [

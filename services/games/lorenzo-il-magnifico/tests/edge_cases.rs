@@ -34,7 +34,10 @@ fn e07_e08_a_seat_that_cannot_place_passes_for_the_round() {
     // Seat 0 only has its neutral member left and no servants: it passes automatically.
     s.players[0].placed = 0b0111;
     s.players[1].res.0[SERVANTS] = 0;
-    s.phase = Phase::Actions { active: 1, placed: false };
+    s.phase = Phase::Actions {
+        active: 1,
+        placed: false,
+    };
     play(&mut s, 1, place(BLACK, COUNCIL, 0));
     play(&mut s, 1, Move::ChoosePrivilege { option: 2 });
     assert!(s.players[0].out);
@@ -46,8 +49,22 @@ fn e09_leader_discard_can_make_a_placement_possible() {
     let mut s = advanced(2);
     s.players[0].placed = 0b0111;
     s.players[0].hand = vec![leader::COLLEONI];
-    assert_eq!(legal(&s, 0), vec![Move::DiscardLeader { leader: leader::COLLEONI }, Move::Pass]);
-    play(&mut s, 0, Move::DiscardLeader { leader: leader::COLLEONI });
+    assert_eq!(
+        legal(&s, 0),
+        vec![
+            Move::DiscardLeader {
+                leader: leader::COLLEONI
+            },
+            Move::Pass
+        ]
+    );
+    play(
+        &mut s,
+        0,
+        Move::DiscardLeader {
+            leader: leader::COLLEONI,
+        },
+    );
     play(&mut s, 0, Move::ChoosePrivilege { option: 1 }); // 2 servants
     assert!(legal(&s, 0).contains(&place(NEUTRAL, COUNCIL, 1)));
 }
@@ -73,13 +90,36 @@ fn e18_a_space_emptied_by_a_bonus_action_cannot_be_chosen() {
     s.towers[sp(Kind::Territory, 2) as usize] = Some(card_id("Woods"));
     play(&mut s, 0, place(BLACK, sp(Kind::Character, 1), 0));
     assert!(matches!(s.stack.last(), Some(Decision::BonusTake { .. })));
-    assert_eq!(legal(&s, 0), vec![Move::TakeBonusCard { space: sp(Kind::Territory, 2), servants: 0 }, Move::Decline]);
-    play(&mut s, 0, Move::TakeBonusCard { space: sp(Kind::Territory, 2), servants: 0 });
+    assert_eq!(
+        legal(&s, 0),
+        vec![
+            Move::TakeBonusCard {
+                space: sp(Kind::Territory, 2),
+                servants: 0
+            },
+            Move::Decline
+        ]
+    );
+    play(
+        &mut s,
+        0,
+        Move::TakeBonusCard {
+            space: sp(Kind::Territory, 2),
+            servants: 0,
+        },
+    );
     assert_eq!(s.players[0].cards[0], vec![card_id("Woods")]);
-    assert_eq!(s.players[0].res.0[WOOD], 1, "the chained card's immediate effect");
+    assert_eq!(
+        s.players[0].res.0[WOOD], 1,
+        "the chained card's immediate effect"
+    );
     assert!(s.towers[sp(Kind::Territory, 2) as usize].is_none());
     // Next turn (seat 1): the emptied space is not offered.
-    assert!(!legal(&s, 1).iter().any(|m| matches!(m, Move::Place { space, .. } if *space == sp(Kind::Territory, 2))));
+    assert!(
+        !legal(&s, 1)
+            .iter()
+            .any(|m| matches!(m, Move::Place { space, .. } if *space == sp(Kind::Territory, 2)))
+    );
 }
 
 #[test]
@@ -125,8 +165,13 @@ fn e24_stonemason_discount_is_a_choice() {
     s.towers[sp(Kind::Building, 1) as usize] = Some(card_id("Carpenter's Shop")); // 1 coin 2 wood
     play(&mut s, 0, place(BLACK, sp(Kind::Building, 1), 0));
     // -1 wood or -1 stone (no stone in the cost): two distinct payments.
-    let Some(Decision::PayCard { options, .. }) = s.stack.last().cloned() else { panic!() };
-    assert_eq!(options, vec![res(1, 0, 0, 1, 0, 0, 0), res(2, 0, 0, 1, 0, 0, 0)]);
+    let Some(Decision::PayCard { options, .. }) = s.stack.last().cloned() else {
+        panic!()
+    };
+    assert_eq!(
+        options,
+        vec![res(1, 0, 0, 1, 0, 0, 0), res(2, 0, 0, 1, 0, 0, 0)]
+    );
     play(&mut s, 0, Move::ChooseCost { option: 0 });
     assert_eq!(s.players[0].res.0[WOOD], 4);
 }
@@ -147,7 +192,10 @@ fn e28_large_space_needs_value_one_and_yields_from_four() {
     let mut s = fresh(3);
     s.dice = [2, 1, 1];
     let ev = play(&mut s, 0, place(BLACK, HARVEST_LARGE, 0));
-    assert!(ev.iter().any(|e| matches!(e.event, Event::Harvested { value: -1, .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e.event, Event::Harvested { value: -1, .. }))
+    );
     assert_eq!(s.players[0].res, Res::default());
 }
 
@@ -160,7 +208,11 @@ fn e29_servant_cap_for_harvest_is_the_highest_activation() {
     let opts: Vec<u8> = legal(&s, 0)
         .into_iter()
         .filter_map(|m| match m {
-            Move::Place { member: 0, space: HARVEST_SMALL, servants } => Some(servants),
+            Move::Place {
+                member: 0,
+                space: HARVEST_SMALL,
+                servants,
+            } => Some(servants),
             _ => None,
         })
         .collect();
@@ -175,13 +227,26 @@ fn e33_e34_leonardo_ignores_artisan_but_not_the_excommunication() {
     s.players[0].cards[2] = vec![card_id("Artisan")];
     s.players[0].res.0[SERVANTS] = 5;
     excommunicate(&mut s, 0, ex::PRODUCTION_MINUS_3);
-    play(&mut s, 0, Move::ActivateLeader { leader: leader::LEONARDO, member: None });
+    play(
+        &mut s,
+        0,
+        Move::ActivateLeader {
+            leader: leader::LEONARDO,
+            member: None,
+        },
+    );
     // Value 0 - 3; servants may lift it to 1 (the tile): 4 servants at most.
     let servants: Vec<Move> = legal(&s, 0);
     assert_eq!(servants.last(), Some(&Move::Decline));
-    assert_eq!(servants[servants.len() - 2], Move::BonusWork { servants: 4 });
+    assert_eq!(
+        servants[servants.len() - 2],
+        Move::BonusWork { servants: 4 }
+    );
     let ev = play(&mut s, 0, Move::BonusWork { servants: 4 });
-    assert!(ev.iter().any(|e| matches!(e.event, Event::Produced { value: 1, .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e.event, Event::Produced { value: 1, .. }))
+    );
 }
 
 #[test]
@@ -193,16 +258,35 @@ fn e38_privileges_of_one_card_differ() {
     play(&mut s, 0, place(BLACK, sp(Kind::Character, 2), 0));
     play(&mut s, 0, Move::ChoosePrivilege { option: 0 });
     play(&mut s, 0, Move::ChoosePrivilege { option: 1 });
-    assert_eq!(legal(&s, 0), vec![Move::ChoosePrivilege { option: 2 }, Move::ChoosePrivilege { option: 3 }, Move::ChoosePrivilege { option: 4 }]);
+    assert_eq!(
+        legal(&s, 0),
+        vec![
+            Move::ChoosePrivilege { option: 2 },
+            Move::ChoosePrivilege { option: 3 },
+            Move::ChoosePrivilege { option: 4 }
+        ]
+    );
 }
 
 #[test]
 fn e39_leader_discards_are_separate_grants() {
     let mut s = advanced(2);
     s.players[0].hand = vec![leader::COLLEONI, leader::SISTO];
-    play(&mut s, 0, Move::DiscardLeader { leader: leader::COLLEONI });
+    play(
+        &mut s,
+        0,
+        Move::DiscardLeader {
+            leader: leader::COLLEONI,
+        },
+    );
     play(&mut s, 0, Move::ChoosePrivilege { option: 2 });
-    play(&mut s, 0, Move::DiscardLeader { leader: leader::SISTO });
+    play(
+        &mut s,
+        0,
+        Move::DiscardLeader {
+            leader: leader::SISTO,
+        },
+    );
     play(&mut s, 0, Move::ChoosePrivilege { option: 2 });
     assert_eq!(s.players[0].res.0[COINS], 4);
 }
@@ -213,7 +297,10 @@ fn e51_wood_or_stone_tile_takes_one_in_total() {
     excommunicate(&mut s, 0, ex::LESS_WOOD_STONE);
     play(&mut s, 0, place(BLACK, COUNCIL, 0));
     play(&mut s, 0, Move::ChoosePrivilege { option: 0 }); // 1 wood + 1 stone
-    assert_eq!((s.players[0].res.0[WOOD], s.players[0].res.0[STONE]), (0, 1));
+    assert_eq!(
+        (s.players[0].res.0[WOOD], s.players[0].res.0[STONE]),
+        (0, 1)
+    );
 }
 
 #[test]
@@ -241,13 +328,20 @@ fn e55_skip_first_turn_places_last() {
         if matches!(s.phase, Phase::Actions { placed: false, .. }) && s.stack.is_empty() {
             seq.push(seat);
         }
-        let m = legal(&s, seat).into_iter().find(|m| !matches!(m, Move::Place { space: 0..16, .. })).unwrap_or_else(|| legal(&s, seat)[0].clone());
+        let m = legal(&s, seat)
+            .into_iter()
+            .find(|m| !matches!(m, Move::Place { space: 0..16, .. }))
+            .unwrap_or_else(|| legal(&s, seat)[0].clone());
         play(&mut s, seat, m);
         if matches!(s.phase, Phase::Vatican { .. }) {
             break;
         }
     }
-    assert_eq!(seq, vec![second, first, second, first, second, first, second, first], "skipped first turn, last member after all others");
+    assert_eq!(
+        seq,
+        vec![second, first, second, first, second, first, second, first],
+        "skipped first turn, last member after all others"
+    );
 }
 
 #[test]
@@ -256,15 +350,37 @@ fn e58_e61_lucrezia_needs_six_of_a_type_and_gives_two_for_the_round() {
     s.dice = [3, 3, 3];
     s.players[0].hand = vec![leader::LUCREZIA];
     s.players[0].cards[0] = (0..5).collect();
-    assert!(!legal(&s, 0).contains(&Move::PlayLeader { leader: leader::LUCREZIA }));
+    assert!(!legal(&s, 0).contains(&Move::PlayLeader {
+        leader: leader::LUCREZIA
+    }));
     s.players[0].cards[0] = (0..6).collect();
-    play(&mut s, 0, Move::PlayLeader { leader: leader::LUCREZIA });
+    play(
+        &mut s,
+        0,
+        Move::PlayLeader {
+            leader: leader::LUCREZIA,
+        },
+    );
     assert_eq!(member_value(&s, 0, BLACK), 3);
-    play(&mut s, 0, Move::ActivateLeader { leader: leader::LUCREZIA, member: None });
-    assert_eq!((member_value(&s, 0, BLACK), member_value(&s, 0, NEUTRAL)), (5, 0));
+    play(
+        &mut s,
+        0,
+        Move::ActivateLeader {
+            leader: leader::LUCREZIA,
+            member: None,
+        },
+    );
+    assert_eq!(
+        (member_value(&s, 0, BLACK), member_value(&s, 0, NEUTRAL)),
+        (5, 0)
+    );
     let mut ev = Vec::new();
     flow::end_round(&mut s, &mut ev);
-    assert_eq!(member_value(&s, 0, ORANGE), s.dice[2] as i32, "face up again: no bonus until activated");
+    assert_eq!(
+        member_value(&s, 0, ORANGE),
+        s.dice[2] as i32,
+        "face up again: no bonus until activated"
+    );
 }
 
 #[test]
@@ -274,18 +390,52 @@ fn e62_lorenzo_copies_a_leader_of_another_player_for_good() {
     s.players[1].leaders.push(leader::COLLEONI);
     s.players[1].leaders.push(leader::MORO);
     let l = legal(&s, 0);
-    assert!(l.contains(&Move::CopyLeader { leader: leader::COLLEONI }) && l.contains(&Move::CopyLeader { leader: leader::MORO }));
-    play(&mut s, 0, Move::CopyLeader { leader: leader::COLLEONI });
-    assert!(!legal(&s, 0).iter().any(|m| matches!(m, Move::CopyLeader { .. })));
-    play(&mut s, 0, Move::ActivateLeader { leader: leader::LORENZO, member: None });
+    assert!(
+        l.contains(&Move::CopyLeader {
+            leader: leader::COLLEONI
+        }) && l.contains(&Move::CopyLeader {
+            leader: leader::MORO
+        })
+    );
+    play(
+        &mut s,
+        0,
+        Move::CopyLeader {
+            leader: leader::COLLEONI,
+        },
+    );
+    assert!(
+        !legal(&s, 0)
+            .iter()
+            .any(|m| matches!(m, Move::CopyLeader { .. }))
+    );
+    play(
+        &mut s,
+        0,
+        Move::ActivateLeader {
+            leader: leader::LORENZO,
+            member: None,
+        },
+    );
     assert_eq!(s.players[0].res.0[VP], 4);
-    assert!(!legal(&s, 0).iter().any(|m| matches!(m, Move::ActivateLeader { .. })), "once per round");
+    assert!(
+        !legal(&s, 0)
+            .iter()
+            .any(|m| matches!(m, Move::ActivateLeader { .. })),
+        "once per round"
+    );
     // A permanent copy acts at once.
     let mut t = advanced(2);
     t.dice = [1, 1, 1];
     t.players[0].leaders.push(leader::LORENZO);
     t.players[1].leaders.push(leader::MORO);
-    play(&mut t, 0, Move::CopyLeader { leader: leader::MORO });
+    play(
+        &mut t,
+        0,
+        Move::CopyLeader {
+            leader: leader::MORO,
+        },
+    );
     assert_eq!(member_value(&t, 0, WHITE), 5);
 }
 
@@ -315,9 +465,19 @@ fn e66_e67_moro_and_sigismondo() {
 fn e70_once_per_round_abilities_reset() {
     let mut s = advanced(2);
     s.players[0].leaders.push(leader::MICHELANGELO);
-    play(&mut s, 0, Move::ActivateLeader { leader: leader::MICHELANGELO, member: None });
+    play(
+        &mut s,
+        0,
+        Move::ActivateLeader {
+            leader: leader::MICHELANGELO,
+            member: None,
+        },
+    );
     assert_eq!(s.players[0].res.0[COINS], 3);
-    assert!(!legal(&s, 0).contains(&Move::ActivateLeader { leader: leader::MICHELANGELO, member: None }));
+    assert!(!legal(&s, 0).contains(&Move::ActivateLeader {
+        leader: leader::MICHELANGELO,
+        member: None
+    }));
     let mut ev = Vec::new();
     flow::end_round(&mut s, &mut ev);
     assert_eq!(s.players[0].used, 0);
@@ -329,11 +489,23 @@ fn leader_actions_never_interrupt_an_action() {
     s.players[0].hand = vec![leader::COLLEONI];
     play(&mut s, 0, place(BLACK, COUNCIL, 0));
     // The privilege is pending: only privilege choices.
-    assert!(legal(&s, 0).iter().all(|m| matches!(m, Move::ChoosePrivilege { .. })));
+    assert!(
+        legal(&s, 0)
+            .iter()
+            .all(|m| matches!(m, Move::ChoosePrivilege { .. }))
+    );
     play(&mut s, 0, Move::ChoosePrivilege { option: 0 });
     // Resolved: leader actions or end the turn; no second placement.
     let l = legal(&s, 0);
-    assert_eq!(l, vec![Move::DiscardLeader { leader: leader::COLLEONI }, Move::EndTurn]);
+    assert_eq!(
+        l,
+        vec![
+            Move::DiscardLeader {
+                leader: leader::COLLEONI
+            },
+            Move::EndTurn
+        ]
+    );
 }
 
 #[test]
@@ -345,7 +517,14 @@ fn bonus_take_discount_and_fee() {
     s.towers[sp(Kind::Building, 3) as usize] = Some(card_id("Residence")); // 2 stone
     s.occ[sp(Kind::Building, 1) as usize] = vec![4 + BLACK];
     play(&mut s, 0, place(BLACK, sp(Kind::Character, 2), 0));
-    play(&mut s, 0, Move::TakeBonusCard { space: sp(Kind::Building, 3), servants: 0 });
+    play(
+        &mut s,
+        0,
+        Move::TakeBonusCard {
+            space: sp(Kind::Building, 3),
+            servants: 0,
+        },
+    );
     // 7 - 4 (Architect) - 3 (fee); Residence costs 2 stone - 1; the floor bonus is 1 MP.
     assert_eq!(s.players[0].res, res(0, 2, 0, 0, 1, 1, 0));
 }
@@ -357,7 +536,14 @@ fn exchange_can_grant_a_privilege() {
     s.players[0].cards[1] = vec![card_id("Residence")]; // 1 coin -> 1 privilege at 1
     s.players[0].res = res(0, 0, 0, 1, 0, 0, 0);
     play(&mut s, 0, place(BLACK, PRODUCTION_SMALL, 0));
-    play(&mut s, 0, Move::Exchange { building: card_id("Residence"), option: 1 });
+    play(
+        &mut s,
+        0,
+        Move::Exchange {
+            building: card_id("Residence"),
+            option: 1,
+        },
+    );
     play(&mut s, 0, Move::ChoosePrivilege { option: 4 });
     assert_eq!(s.players[0].res, res(0, 0, 0, 2, 0, 1, 1));
 }
@@ -372,20 +558,30 @@ fn leader_draft_passes_to_the_previous_seat_and_tiles_go_in_reverse_order() {
         let m = legal(&s, order[k] as usize)[0].clone();
         play(&mut s, order[k] as usize, m);
     }
-    let Phase::LeaderDraft { packets, .. } = s.phase.clone() else { panic!() };
+    let Phase::LeaderDraft { packets, .. } = s.phase.clone() else {
+        panic!()
+    };
     assert_eq!(L::pending(&s), vec![0, 1, 2], "simultaneous picks");
     let mut kept = [0u8; 3];
     for (seat, k) in kept.iter_mut().enumerate() {
-        let Move::PickLeader { leader } = legal(&s, seat)[0] else { panic!() };
+        let Move::PickLeader { leader } = legal(&s, seat)[0] else {
+            panic!()
+        };
         *k = leader;
         play(&mut s, seat, Move::PickLeader { leader });
     }
-    let Phase::LeaderDraft { packets: next, .. } = s.phase.clone() else { panic!() };
+    let Phase::LeaderDraft { packets: next, .. } = s.phase.clone() else {
+        panic!()
+    };
     for seat in 0..3 {
         let to = flow::pass_to(&s, seat);
         let pos = order.iter().position(|&o| o as usize == seat).unwrap();
         assert_eq!(to, order[(pos + 2) % 3] as usize);
-        let rest: Vec<u8> = packets[seat].iter().copied().filter(|&l| l != kept[seat]).collect();
+        let rest: Vec<u8> = packets[seat]
+            .iter()
+            .copied()
+            .filter(|&l| l != kept[seat])
+            .collect();
         assert_eq!(next[to], rest);
     }
 }
@@ -413,9 +609,17 @@ fn setup_and_options() {
     assert!(L::setup(&Options::default(), 1, 1).is_err());
     assert!(L::setup(&Options::default(), 5, 1).is_err());
     let absent = signoria_lorenzo_il_magnifico::pb::Options { advanced: None };
-    assert_eq!(L::options_from_pb(&absent).unwrap(), Options { advanced: true });
-    let off = signoria_lorenzo_il_magnifico::pb::Options { advanced: Some(false) };
-    assert_eq!(L::options_from_pb(&off).unwrap(), Options { advanced: false });
+    assert_eq!(
+        L::options_from_pb(&absent).unwrap(),
+        Options { advanced: true }
+    );
+    let off = signoria_lorenzo_il_magnifico::pb::Options {
+        advanced: Some(false),
+    };
+    assert_eq!(
+        L::options_from_pb(&off).unwrap(),
+        Options { advanced: false }
+    );
     let json: Options = serde_json::from_str("{}").unwrap();
     assert!(json.advanced);
     // Basic game: no drafts, play starts at once with the standard tile.
@@ -431,10 +635,26 @@ fn malformed_and_foreign_moves_are_refused() {
     use signoria_engine::RuleErrorKind;
     let s = fresh(2);
     let mut probe = s.clone();
-    assert_eq!(L::apply(&mut probe, 0, &place(7, 0, 0)).unwrap_err().kind, RuleErrorKind::Malformed);
-    assert_eq!(L::apply(&mut probe, 0, &place(0, 99, 0)).unwrap_err().kind, RuleErrorKind::Malformed);
-    assert_eq!(L::apply(&mut probe, 1, &place(0, COUNCIL, 0)).unwrap_err().kind, RuleErrorKind::NotYourDecision);
-    assert_eq!(L::apply(&mut probe, 0, &Move::ChoosePrivilege { option: 1 }).unwrap_err().kind, RuleErrorKind::Illegal);
+    assert_eq!(
+        L::apply(&mut probe, 0, &place(7, 0, 0)).unwrap_err().kind,
+        RuleErrorKind::Malformed
+    );
+    assert_eq!(
+        L::apply(&mut probe, 0, &place(0, 99, 0)).unwrap_err().kind,
+        RuleErrorKind::Malformed
+    );
+    assert_eq!(
+        L::apply(&mut probe, 1, &place(0, COUNCIL, 0))
+            .unwrap_err()
+            .kind,
+        RuleErrorKind::NotYourDecision
+    );
+    assert_eq!(
+        L::apply(&mut probe, 0, &Move::ChoosePrivilege { option: 1 })
+            .unwrap_err()
+            .kind,
+        RuleErrorKind::Illegal
+    );
     assert_eq!(probe, s);
 }
 
@@ -456,7 +676,14 @@ fn leader_gains_are_a_source_for_the_excommunication() {
     let mut s = advanced(2);
     s.players[0].leaders.push(leader::MICHELANGELO);
     excommunicate(&mut s, 0, ex::LESS_COINS);
-    play(&mut s, 0, Move::ActivateLeader { leader: leader::MICHELANGELO, member: None });
+    play(
+        &mut s,
+        0,
+        Move::ActivateLeader {
+            leader: leader::MICHELANGELO,
+            member: None,
+        },
+    );
     assert_eq!(s.players[0].res.0[COINS], 2);
 }
 
@@ -465,12 +692,21 @@ fn e35_e37_several_own_members_in_market_and_council() {
     let mut s = fresh(4);
     s.dice = [2, 2, 2];
     play(&mut s, 0, place(BLACK, 20, 0));
-    s.phase = Phase::Actions { active: 0, placed: false };
+    s.phase = Phase::Actions {
+        active: 0,
+        placed: false,
+    };
     play(&mut s, 0, place(WHITE, 21, 0));
-    s.phase = Phase::Actions { active: 0, placed: false };
+    s.phase = Phase::Actions {
+        active: 0,
+        placed: false,
+    };
     play(&mut s, 0, place(ORANGE, COUNCIL, 0));
     play(&mut s, 0, Move::ChoosePrivilege { option: 2 });
-    s.phase = Phase::Actions { active: 0, placed: false };
+    s.phase = Phase::Actions {
+        active: 0,
+        placed: false,
+    };
     s.players[0].res.0[SERVANTS] = 1;
     play(&mut s, 0, place(NEUTRAL, COUNCIL, 1));
     play(&mut s, 0, Move::ChoosePrivilege { option: 2 });
@@ -493,7 +729,13 @@ fn e57_requirements_are_checked_not_paid() {
     let mut s = advanced(2);
     s.players[0].hand = vec![leader::SISTO];
     s.players[0].res = res(6, 6, 6, 6, 0, 0, 0);
-    play(&mut s, 0, Move::PlayLeader { leader: leader::SISTO });
+    play(
+        &mut s,
+        0,
+        Move::PlayLeader {
+            leader: leader::SISTO,
+        },
+    );
     assert_eq!(s.players[0].res, res(6, 6, 6, 6, 0, 0, 0));
     assert_eq!(s.players[0].leaders, vec![leader::SISTO]);
 }
@@ -508,15 +750,32 @@ fn e63_santa_rita_not_for_action_spaces() {
     t.players[0].leaders.push(leader::SANTA_RITA);
     t.towers[sp(Kind::Territory, 1) as usize] = Some(card_id("Estate")); // immediate 2 servants 1 wood
     play(&mut t, 0, place(BLACK, sp(Kind::Territory, 1), 0));
-    assert_eq!((t.players[0].res.0[SERVANTS], t.players[0].res.0[WOOD]), (4, 2));
+    assert_eq!(
+        (t.players[0].res.0[SERVANTS], t.players[0].res.0[WOOD]),
+        (4, 2)
+    );
 }
 
 #[test]
 fn e68_several_once_per_round_leaders_in_one_round() {
     let mut s = advanced(2);
     s.players[0].leaders = vec![leader::COLLEONI, leader::BOTTICELLI];
-    play(&mut s, 0, Move::ActivateLeader { leader: leader::COLLEONI, member: None });
-    play(&mut s, 0, Move::ActivateLeader { leader: leader::BOTTICELLI, member: None });
+    play(
+        &mut s,
+        0,
+        Move::ActivateLeader {
+            leader: leader::COLLEONI,
+            member: None,
+        },
+    );
+    play(
+        &mut s,
+        0,
+        Move::ActivateLeader {
+            leader: leader::BOTTICELLI,
+            member: None,
+        },
+    );
     assert_eq!((s.players[0].res.0[VP], s.players[0].res.0[MP]), (5, 2));
 }
 

@@ -20,7 +20,10 @@ fn advance_until(players: usize, seed: u64, pred: impl Fn(&State) -> bool) -> St
 }
 
 fn other_viewers(players: usize, changed: usize) -> Vec<Viewer> {
-    let mut v: Vec<Viewer> = (0..players).filter(|&s| s != changed).map(Viewer::Seat).collect();
+    let mut v: Vec<Viewer> = (0..players)
+        .filter(|&s| s != changed)
+        .map(Viewer::Seat)
+        .collect();
     v.push(Viewer::Public);
     v
 }
@@ -31,7 +34,11 @@ fn views_ignore_hidden_information_during_play() {
         let a = advance_until(players, 5, |s| matches!(s.phase, Phase::Actions { .. }));
         let mut b = a.clone();
         // Seat 0's hand: a leader nobody holds; decks reshuffled; a different RNG.
-        let held: Vec<u8> = b.players.iter().flat_map(|p| p.hand.iter().chain(p.leaders.iter()).copied()).collect();
+        let held: Vec<u8> = b
+            .players
+            .iter()
+            .flat_map(|p| p.hand.iter().chain(p.leaders.iter()).copied())
+            .collect();
         let unseen = (0..20).find(|l| !held.contains(l)).unwrap();
         assert!(!b.players[0].hand.is_empty());
         b.players[0].hand[0] = unseen;
@@ -41,12 +48,28 @@ fn views_ignore_hidden_information_during_play() {
         b.rng = GameRng::from_seed(12345);
         assert_ne!(a, b);
         for v in other_viewers(players, 0) {
-            assert_eq!(L::view(&a, v), L::view(&b, v), "{players}p: view of {v:?} leaks");
+            assert_eq!(
+                L::view(&a, v),
+                L::view(&b, v),
+                "{players}p: view of {v:?} leaks"
+            );
         }
-        assert_ne!(L::view(&a, Viewer::Seat(0)), L::view(&b, Viewer::Seat(0)), "the seat sees its own hand");
-        assert_ne!(L::view(&a, Viewer::Omniscient), L::view(&b, Viewer::Omniscient));
+        assert_ne!(
+            L::view(&a, Viewer::Seat(0)),
+            L::view(&b, Viewer::Seat(0)),
+            "the seat sees its own hand"
+        );
+        assert_ne!(
+            L::view(&a, Viewer::Omniscient),
+            L::view(&b, Viewer::Omniscient)
+        );
         assert!(L::view(&a, Viewer::Public).decks.is_none());
-        assert!(L::view(&a, Viewer::Public).players.iter().all(|p| p.hand.is_none()));
+        assert!(
+            L::view(&a, Viewer::Public)
+                .players
+                .iter()
+                .all(|p| p.hand.is_none())
+        );
     }
 }
 
@@ -54,7 +77,9 @@ fn views_ignore_hidden_information_during_play() {
 fn views_ignore_other_draft_packets() {
     let a = advance_until(3, 8, |s| matches!(s.phase, Phase::LeaderDraft { .. }));
     let mut b = a.clone();
-    let Phase::LeaderDraft { packets, .. } = &mut b.phase else { unreachable!() };
+    let Phase::LeaderDraft { packets, .. } = &mut b.phase else {
+        unreachable!()
+    };
     let used: Vec<u8> = packets.iter().flatten().copied().collect();
     let unseen = (0..20).find(|l| !used.contains(l)).unwrap();
     packets[0][0] = unseen;
@@ -66,11 +91,31 @@ fn views_ignore_other_draft_packets() {
     let mut c = a.clone();
     let m = L::legal_moves(&c, 0)[0].clone();
     let events = L::apply(&mut c, 0, &m).unwrap();
-    let Move::PickLeader { leader } = m else { unreachable!() };
+    let Move::PickLeader { leader } = m else {
+        unreachable!()
+    };
     for v in other_viewers(3, 0) {
         let seen = filter_events(&events, v);
-        assert!(seen.iter().all(|e| !matches!(e, Event::LeaderPicked { leader: Some(_), .. })), "{v:?} saw the pick");
-        assert!(seen.iter().any(|e| matches!(e, Event::LeaderPicked { seat: 0, leader: None })), "public half missing");
+        assert!(
+            seen.iter().all(|e| !matches!(
+                e,
+                Event::LeaderPicked {
+                    leader: Some(_),
+                    ..
+                }
+            )),
+            "{v:?} saw the pick"
+        );
+        assert!(
+            seen.iter().any(|e| matches!(
+                e,
+                Event::LeaderPicked {
+                    seat: 0,
+                    leader: None
+                }
+            )),
+            "public half missing"
+        );
         assert_eq!(L::view(&c, v).draft_pick, None);
     }
     // Two states in which seat 0 picked different leaders look the same to everybody else.
@@ -82,7 +127,10 @@ fn views_ignore_other_draft_packets() {
         assert_eq!(L::view(&c, v), L::view(&d, v));
     }
     let mine = filter_events(&events, Viewer::Seat(0));
-    assert!(mine.contains(&Event::LeaderPicked { seat: 0, leader: Some(leader) }));
+    assert!(mine.contains(&Event::LeaderPicked {
+        seat: 0,
+        leader: Some(leader)
+    }));
 }
 
 /// Over whole games: nothing that names a hidden leader or the deck order
@@ -99,7 +147,11 @@ fn events_are_scoped() {
             let events = L::apply(&mut s, seat, &m).unwrap();
             for e in &events {
                 match &e.event {
-                    Event::DraftPacket { seat, .. } | Event::LeaderPicked { seat, leader: Some(_) } => {
+                    Event::DraftPacket { seat, .. }
+                    | Event::LeaderPicked {
+                        seat,
+                        leader: Some(_),
+                    } => {
                         assert_eq!(e.audience, Audience::seat(*seat as usize));
                         private_seen += 1;
                     }
@@ -107,6 +159,9 @@ fn events_are_scoped() {
                 }
             }
         }
-        assert!(private_seen >= players * 3, "the draft produced private events");
+        assert!(
+            private_seen >= players * 3,
+            "the draft produced private events"
+        );
     }
 }

@@ -24,7 +24,11 @@ fn run(players: usize, advanced: bool, games: usize, first_seed: u64) {
         t.elapsed()
     );
     assert_eq!(stats.games, games);
-    assert!(stats.max_state_bytes <= 16 * 1024, "state too large: {}", stats.max_state_bytes);
+    assert!(
+        stats.max_state_bytes <= 16 * 1024,
+        "state too large: {}",
+        stats.max_state_bytes
+    );
     assert!(stats.illegal_probes_refused > 0);
 }
 
@@ -69,7 +73,10 @@ fn moves_round_trip_through_proto() {
                 for v in signoria_engine::testkit::viewers(players) {
                     let pb = L::view_to_pb(&L::view(&s, v));
                     assert_eq!(pb.players.len(), players);
-                    assert_eq!(pb.decks.is_empty(), v != signoria_engine::Viewer::Omniscient);
+                    assert_eq!(
+                        pb.decks.is_empty(),
+                        v != signoria_engine::Viewer::Omniscient
+                    );
                 }
                 let m = legal[rng.index(legal.len())].clone();
                 for e in L::apply(&mut s, seat, &m).unwrap() {
@@ -99,11 +106,17 @@ fn playouts_reach_every_decision_kind() {
                     signoria_lorenzo_il_magnifico::Move::ChooseCost { .. } => "cost",
                     signoria_lorenzo_il_magnifico::Move::TakeBonusCard { .. } => "bonus take",
                     signoria_lorenzo_il_magnifico::Move::BonusWork { .. } => "bonus work",
-                    signoria_lorenzo_il_magnifico::Move::Exchange { option: 0, .. } => "exchange none",
+                    signoria_lorenzo_il_magnifico::Move::Exchange { option: 0, .. } => {
+                        "exchange none"
+                    }
                     signoria_lorenzo_il_magnifico::Move::Exchange { .. } => "exchange",
                     signoria_lorenzo_il_magnifico::Move::Decline => "decline",
-                    signoria_lorenzo_il_magnifico::Move::SupportChurch { support: true } => "support",
-                    signoria_lorenzo_il_magnifico::Move::SupportChurch { support: false } => "refuse",
+                    signoria_lorenzo_il_magnifico::Move::SupportChurch { support: true } => {
+                        "support"
+                    }
+                    signoria_lorenzo_il_magnifico::Move::SupportChurch { support: false } => {
+                        "refuse"
+                    }
                     signoria_lorenzo_il_magnifico::Move::PickLeader { .. } => "pick leader",
                     signoria_lorenzo_il_magnifico::Move::PickBonusTile { .. } => "pick tile",
                     signoria_lorenzo_il_magnifico::Move::PlayLeader { .. } => "play leader",
@@ -120,10 +133,27 @@ fn playouts_reach_every_decision_kind() {
     }
     eprintln!("{seen:?}");
     for kind in [
-        "place", "privilege", "cost", "bonus take", "bonus work", "exchange", "exchange none", "decline", "support",
-        "refuse", "pick leader", "pick tile", "play leader", "discard leader", "activate leader", "end turn",
+        "place",
+        "privilege",
+        "cost",
+        "bonus take",
+        "bonus work",
+        "exchange",
+        "exchange none",
+        "decline",
+        "support",
+        "refuse",
+        "pick leader",
+        "pick tile",
+        "play leader",
+        "discard leader",
+        "activate leader",
+        "end turn",
     ] {
-        assert!(seen.get(kind).copied().unwrap_or(0) > 0, "random games never made a '{kind}' decision: {seen:?}");
+        assert!(
+            seen.get(kind).copied().unwrap_or(0) > 0,
+            "random games never made a '{kind}' decision: {seen:?}"
+        );
     }
 }
 
@@ -144,10 +174,26 @@ fn leader_heavy_playouts() {
                 let legal = L::legal_moves(&s, seat);
                 let preferred: Vec<&Move> = legal
                     .iter()
-                    .filter(|m| matches!(m, Move::PlayLeader { .. } | Move::ActivateLeader { .. } | Move::CopyLeader { .. }))
+                    .filter(|m| {
+                        matches!(
+                            m,
+                            Move::PlayLeader { .. }
+                                | Move::ActivateLeader { .. }
+                                | Move::CopyLeader { .. }
+                        )
+                    })
                     .collect();
-                let keep: Vec<&Move> = legal.iter().filter(|m| !matches!(m, Move::DiscardLeader { .. })).collect();
-                let pool = if !preferred.is_empty() { preferred } else if !keep.is_empty() { keep } else { legal.iter().collect() };
+                let keep: Vec<&Move> = legal
+                    .iter()
+                    .filter(|m| !matches!(m, Move::DiscardLeader { .. }))
+                    .collect();
+                let pool = if !preferred.is_empty() {
+                    preferred
+                } else if !keep.is_empty() {
+                    keep
+                } else {
+                    legal.iter().collect()
+                };
                 let m = pool[rng.index(pool.len())].clone();
                 match m {
                     Move::PlayLeader { leader } => {
@@ -160,9 +206,13 @@ fn leader_heavy_playouts() {
                     _ => {}
                 }
                 let before = s.clone();
-                L::apply(&mut s, seat, &m).unwrap_or_else(|e| panic!("{players}p seed {seed}: {m:?} refused: {e}"));
+                L::apply(&mut s, seat, &m)
+                    .unwrap_or_else(|e| panic!("{players}p seed {seed}: {m:?} refused: {e}"));
                 let v = L::invariant_violations(&s);
-                assert!(v.is_empty(), "{players}p seed {seed} after {m:?}: {v:?}\n{before:?}");
+                assert!(
+                    v.is_empty(),
+                    "{players}p seed {seed} after {m:?}: {v:?}\n{before:?}"
+                );
                 assert_eq!(L::move_from_pb(&L::move_to_pb(&m)).unwrap(), m);
             }
             assert!(L::outcome(&s).is_some());
@@ -171,7 +221,10 @@ fn leader_heavy_playouts() {
     eprintln!("played {played:?}, activated {activated:?}, copies {copies}");
     assert_eq!(played.len(), 20, "only {played:?} were ever played");
     for l in [0u8, 3, 4, 5, 6, 7, 8, 9, 12, 18, 19] {
-        assert!(activated.contains(&l), "once-per-round leader {l} never activated: {activated:?}");
+        assert!(
+            activated.contains(&l),
+            "once-per-round leader {l} never activated: {activated:?}"
+        );
     }
     assert!(copies > 0, "Lorenzo de' Medici never copied a leader");
 }

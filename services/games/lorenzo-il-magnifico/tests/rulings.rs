@@ -36,7 +36,11 @@ fn servant_choices(s: &State, member: u8, space: u8) -> Vec<u8> {
     legal(s, 0)
         .into_iter()
         .filter_map(|m| match m {
-            Move::Place { member: m, space: sp, servants } if m == member && sp == space => Some(servants),
+            Move::Place {
+                member: m,
+                space: sp,
+                servants,
+            } if m == member && sp == space => Some(servants),
             _ => None,
         })
         .collect()
@@ -52,10 +56,25 @@ fn r2_harvest_tile_lets_a_weak_member_take_the_small_space_and_yields_nothing() 
     excommunicate(&mut s, 0, ex::HARVEST_MINUS_3);
     assert!(legal(&s, 0).contains(&place(BLACK, HARVEST_SMALL, 0)));
     let ev = play(&mut s, 0, place(BLACK, HARVEST_SMALL, 0));
-    assert!(ev.iter().any(|e| matches!(e.event, Event::Placed { space: HARVEST_SMALL, value: 2, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e.event,
+        Event::Placed {
+            space: HARVEST_SMALL,
+            value: 2,
+            ..
+        }
+    )));
     assert_eq!(harvested(&ev), Some(-1));
-    assert_eq!(s.players[0].res, Res::default(), "action value -1: not even the personal bonus tile");
-    assert_eq!(s.occ[HARVEST_SMALL as usize], vec![BLACK], "the space is blocked for the others");
+    assert_eq!(
+        s.players[0].res,
+        Res::default(),
+        "action value -1: not even the personal bonus tile"
+    );
+    assert_eq!(
+        s.occ[HARVEST_SMALL as usize],
+        vec![BLACK],
+        "the space is blocked for the others"
+    );
 }
 
 /// [L734–736] the same for production.
@@ -89,7 +108,10 @@ fn r2_servants_are_optional_and_capped_at_the_highest_activation() {
     excommunicate(&mut s, 0, ex::HARVEST_MINUS_3);
     s.players[0].res.0[SERVANTS] = 9;
     s.players[0].cards[0] = vec![card_id("Forest")]; // activation 5
-    assert_eq!(servant_choices(&s, BLACK, HARVEST_SMALL), vec![0, 1, 2, 3, 4, 5, 6]);
+    assert_eq!(
+        servant_choices(&s, BLACK, HARVEST_SMALL),
+        vec![0, 1, 2, 3, 4, 5, 6]
+    );
     refused(&s, 0, place(BLACK, HARVEST_SMALL, 7));
     let ev = play(&mut s, 0, place(BLACK, HARVEST_SMALL, 6));
     assert_eq!(harvested(&ev), Some(5));
@@ -142,7 +164,14 @@ fn r23_coins_of_an_earlier_leader_action_pay_the_fee() {
     s.occ[sp(Kind::Territory, 2) as usize] = vec![4 + BLACK];
     let why = refused(&s, 0, place(BLACK, sp(Kind::Territory, 1), 0));
     assert!(why.contains("3-coin fee"), "{why}");
-    play(&mut s, 0, Move::ActivateLeader { leader: leader::MICHELANGELO, member: None });
+    play(
+        &mut s,
+        0,
+        Move::ActivateLeader {
+            leader: leader::MICHELANGELO,
+            member: None,
+        },
+    );
     assert_eq!(s.players[0].res.0[COINS], 3);
     play(&mut s, 0, place(BLACK, sp(Kind::Territory, 1), 0));
     assert_eq!(s.players[0].res.0[COINS], 0);
@@ -153,13 +182,24 @@ fn r23_coins_of_an_earlier_leader_action_pay_the_fee() {
 #[test]
 fn r23_bonus_take_own_floor_bonus_cannot_pay_its_own_fee() {
     let mut s = fresh(2);
-    s.phase = Phase::Actions { active: 0, placed: true };
+    s.phase = Phase::Actions {
+        active: 0,
+        placed: true,
+    };
     s.players[0].res = res(0, 0, 0, 1, 0, 3, 0);
     let top = sp(Kind::Venture, 4); // floor bonus 2 coins
     s.towers[top as usize] = Some(card_id("Military Campaign")); // need 3 MP, pay 2 MP
     s.occ[sp(Kind::Venture, 1) as usize] = vec![4 + BLACK];
-    s.stack = vec![Decision::BonusTake { seat: 0, kinds: 0b1111, value: 7, discount: Res::default() }];
-    let take = Move::TakeBonusCard { space: top, servants: 0 };
+    s.stack = vec![Decision::BonusTake {
+        seat: 0,
+        kinds: 0b1111,
+        value: 7,
+        discount: Res::default(),
+    }];
+    let take = Move::TakeBonusCard {
+        space: top,
+        servants: 0,
+    };
     // 1 coin + the 2 of the floor bonus would be 3, but the fee comes first.
     assert_eq!(legal(&s, 0), vec![Move::Decline]);
     assert!(refused(&s, 0, take.clone()).contains("3-coin fee"));
@@ -183,7 +223,10 @@ fn r23_triggering_floor_bonus_may_pay_the_bonus_take_fee() {
     s.occ[sp(Kind::Territory, 2) as usize] = vec![4 + BLACK];
     play(&mut s, 0, place(BLACK, sp(Kind::Venture, 4), 1));
     assert_eq!(s.players[0].res.0[COINS], 3); // 4 + 2 bonus − 3 cost
-    let take = Move::TakeBonusCard { space: sp(Kind::Territory, 1), servants: 0 };
+    let take = Move::TakeBonusCard {
+        space: sp(Kind::Territory, 1),
+        servants: 0,
+    };
     assert!(legal(&s, 0).contains(&take));
     play(&mut s, 0, take);
     assert_eq!(s.players[0].res.0[COINS], 0);
@@ -195,10 +238,22 @@ fn r23_triggering_floor_bonus_may_pay_the_bonus_take_fee() {
 fn r6_wood_or_stone_tile_takes_from_the_larger_amount() {
     let mut s = fresh(2);
     excommunicate(&mut s, 0, ex::LESS_WOOD_STONE);
-    assert_eq!(net_gain(&s, 0, res(1, 2, 0, 0, 0, 0, 0), false), res(1, 1, 0, 0, 0, 0, 0));
-    assert_eq!(net_gain(&s, 0, res(3, 2, 0, 0, 0, 0, 0), false), res(2, 2, 0, 0, 0, 0, 0));
-    assert_eq!(net_gain(&s, 0, res(1, 1, 0, 0, 0, 0, 0), false), res(0, 1, 0, 0, 0, 0, 0));
-    assert_eq!(net_gain(&s, 0, res(0, 2, 0, 0, 0, 0, 0), false), res(0, 1, 0, 0, 0, 0, 0));
+    assert_eq!(
+        net_gain(&s, 0, res(1, 2, 0, 0, 0, 0, 0), false),
+        res(1, 1, 0, 0, 0, 0, 0)
+    );
+    assert_eq!(
+        net_gain(&s, 0, res(3, 2, 0, 0, 0, 0, 0), false),
+        res(2, 2, 0, 0, 0, 0, 0)
+    );
+    assert_eq!(
+        net_gain(&s, 0, res(1, 1, 0, 0, 0, 0, 0), false),
+        res(0, 1, 0, 0, 0, 0, 0)
+    );
+    assert_eq!(
+        net_gain(&s, 0, res(0, 2, 0, 0, 0, 0, 0), false),
+        res(0, 1, 0, 0, 0, 0, 0)
+    );
 }
 
 // ---- R26 (audit finding 4) and Santa Rita's scope (finding 5): only a card's printed immediate
@@ -236,7 +291,14 @@ fn santa_rita_does_not_double_floor_bonus_harvest_or_leader_gains() {
     // Michelangelo's 3 coins are not doubled.
     let mut m = advanced(2);
     m.players[0].leaders = vec![leader::SANTA_RITA, leader::MICHELANGELO];
-    play(&mut m, 0, Move::ActivateLeader { leader: leader::MICHELANGELO, member: None });
+    play(
+        &mut m,
+        0,
+        Move::ActivateLeader {
+            leader: leader::MICHELANGELO,
+            member: None,
+        },
+    );
     assert_eq!(m.players[0].res.0[COINS], 3);
 }
 
@@ -285,18 +347,41 @@ fn ii_take_minus_four_applies_to_members_and_bonus_takes() {
 
     // Captain's bonus take (territory @6) is worth 2: floor 1 free, floor 2 one servant.
     let mut t = s.clone();
-    t.phase = Phase::Actions { active: 0, placed: true };
-    t.stack = vec![Decision::BonusTake { seat: 0, kinds: 1 << Kind::Territory.idx(), value: 6, discount: Res::default() }];
+    t.phase = Phase::Actions {
+        active: 0,
+        placed: true,
+    };
+    t.stack = vec![Decision::BonusTake {
+        seat: 0,
+        kinds: 1 << Kind::Territory.idx(),
+        value: 6,
+        discount: Res::default(),
+    }];
     assert_eq!(
         legal(&t, 0),
         vec![
-            Move::TakeBonusCard { space: sp(Kind::Territory, 1), servants: 0 },
-            Move::TakeBonusCard { space: sp(Kind::Territory, 2), servants: 1 },
+            Move::TakeBonusCard {
+                space: sp(Kind::Territory, 1),
+                servants: 0
+            },
+            Move::TakeBonusCard {
+                space: sp(Kind::Territory, 2),
+                servants: 1
+            },
             Move::Decline
         ]
     );
     t.players[0].res.0[SERVANTS] = 0;
-    assert_eq!(legal(&t, 0), vec![Move::TakeBonusCard { space: sp(Kind::Territory, 1), servants: 0 }, Move::Decline]);
+    assert_eq!(
+        legal(&t, 0),
+        vec![
+            Move::TakeBonusCard {
+                space: sp(Kind::Territory, 1),
+                servants: 0
+            },
+            Move::Decline
+        ]
+    );
 
     // Each of the four tiles lowers exactly its own type.
     for k in Kind::ALL {
@@ -305,16 +390,30 @@ fn ii_take_minus_four_applies_to_members_and_bonus_takes() {
         excommunicate(&mut s, 0, ex::TAKE_MINUS_4 + k.idx() as u8);
         for other in Kind::ALL {
             let (base, need, _) = requirement(&s, 0, BLACK, sp(other, 2));
-            assert_eq!((base, need), (if other == k { 2 } else { 6 }, 3), "tile {k:?}, tower {other:?}");
+            assert_eq!(
+                (base, need),
+                (if other == k { 2 } else { 6 }, 3),
+                "tile {k:?}, tower {other:?}"
+            );
         }
     }
 }
 
 fn activate(s: &mut State, l: u8) {
     s.players[0].leaders.push(l);
-    play(s, 0, Move::ActivateLeader { leader: l, member: None });
+    play(
+        s,
+        0,
+        Move::ActivateLeader {
+            leader: l,
+            member: None,
+        },
+    );
     // Once per round.
-    assert!(!legal(s, 0).contains(&Move::ActivateLeader { leader: l, member: None }));
+    assert!(!legal(s, 0).contains(&Move::ActivateLeader {
+        leader: l,
+        member: None
+    }));
 }
 
 /// The gain leaders [L601–609, L613–616, L627–630, L697–700].
@@ -337,7 +436,14 @@ fn gain_leaders_give_exactly_their_printed_gain() {
     // Gonzaga: one council privilege to choose.
     let mut s = advanced(2);
     activate(&mut s, leader::GONZAGA);
-    assert_eq!(s.stack, vec![Decision::Privileges { seat: 0, left: 1, taken: 0 }]);
+    assert_eq!(
+        s.stack,
+        vec![Decision::Privileges {
+            seat: 0,
+            left: 1,
+            taken: 0
+        }]
+    );
     play(&mut s, 0, Move::ChoosePrivilege { option: 3 });
     assert_eq!(s.players[0].res, res(0, 0, 0, 0, 0, 2, 0));
 }

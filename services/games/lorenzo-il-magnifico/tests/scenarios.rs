@@ -28,7 +28,10 @@ fn t02_neutral_member_with_three_servants_has_value_three() {
     s.players[0].res = res(0, 0, 3, 0, 0, 0, 0);
     s.towers[sp(Kind::Territory, 2) as usize] = Some(card_id("Woods"));
     let ev = play(&mut s, 0, place(NEUTRAL, sp(Kind::Territory, 2), 3));
-    assert!(ev.iter().any(|e| matches!(e.event, Event::Placed { value: 3, .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e.event, Event::Placed { value: 3, .. }))
+    );
     assert_eq!(s.players[0].cards[0], vec![card_id("Woods")]);
 }
 
@@ -40,7 +43,10 @@ fn t03_floor_four_needs_a_servant_with_a_six() {
     s.towers[sp(Kind::Territory, 4) as usize] = Some(card_id("Woods"));
     refused(&s, 0, place(BLACK, sp(Kind::Territory, 4), 0));
     let ev = play(&mut s, 0, place(BLACK, sp(Kind::Territory, 4), 1));
-    assert!(ev.iter().any(|e| matches!(e.event, Event::Placed { value: 7, .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e.event, Event::Placed { value: 7, .. }))
+    );
 }
 
 #[test]
@@ -53,8 +59,13 @@ fn t04_venture_military_or_resource_cost() {
     s.players[0].res = res(1, 1, 0, 2, 0, 4, 0);
     s.towers[space as usize] = Some(bishop);
     play(&mut s, 0, place(BLACK, space, 0));
-    let Some(Decision::PayCard { options, .. }) = s.stack.last().cloned() else { panic!("cost choice expected") };
-    assert_eq!(options, vec![res(0, 0, 0, 0, 0, 2, 0), res(1, 1, 0, 2, 0, 0, 0)]);
+    let Some(Decision::PayCard { options, .. }) = s.stack.last().cloned() else {
+        panic!("cost choice expected")
+    };
+    assert_eq!(
+        options,
+        vec![res(0, 0, 0, 0, 0, 2, 0), res(1, 1, 0, 2, 0, 0, 0)]
+    );
     play(&mut s, 0, Move::ChooseCost { option: 0 });
     assert_eq!(s.players[0].res.0[MP], 2);
     // With 3 MP only the resources can pay: no choice.
@@ -81,7 +92,10 @@ fn t05_harvest_example() {
     }
     s.players[0].res = res(0, 0, 2, 0, 0, 0, 0);
     let ev = play(&mut s, 0, place(BLACK, HARVEST_SMALL, 2));
-    assert!(ev.iter().any(|e| matches!(e.event, Event::Harvested { value: 5, .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e.event, Event::Harvested { value: 5, .. }))
+    );
     // tile 1 wood 1 stone 1 servant + Forest 3 wood + Manor 2 MP 2 servants + Marble Pit 1 VP 2 stone.
     assert_eq!(s.players[0].res, res(4, 3, 3, 0, 1, 2, 0));
 }
@@ -110,24 +124,67 @@ fn t06_production_example_exchanges_use_only_what_was_held_before() {
     let mut s = t06_state(0, 2, 0);
     play(&mut s, 0, place(BLACK, PRODUCTION_LARGE, 0));
     assert_eq!(legal(&s, 0).len(), 3);
-    play(&mut s, 0, Move::Exchange { building: treasury, option: 2 });
+    play(
+        &mut s,
+        0,
+        Move::Exchange {
+            building: treasury,
+            option: 2,
+        },
+    );
     assert_eq!(s.players[0].res, res(0, 0, 0, 2, 5, 1, 0));
     // One servant: value 4, the Carpenter's Shop too (1 wood -> 3 coins), but its coins cannot feed the Treasury.
     let mut s = t06_state(1, 0, 1);
     play(&mut s, 0, place(BLACK, PRODUCTION_LARGE, 1));
-    assert_eq!(legal(&s, 0), vec![Move::Exchange { building: carpenter, option: 0 }, Move::Exchange { building: carpenter, option: 1 }]);
+    assert_eq!(
+        legal(&s, 0),
+        vec![
+            Move::Exchange {
+                building: carpenter,
+                option: 0
+            },
+            Move::Exchange {
+                building: carpenter,
+                option: 1
+            }
+        ]
+    );
     // With 1 coin and 1 wood held before, choosing the Treasury's 1 coin leaves the Carpenter's wood.
     let mut t = t06_state(1, 1, 1);
     play(&mut t, 0, place(BLACK, PRODUCTION_LARGE, 1));
-    play(&mut t, 0, Move::Exchange { building: treasury, option: 1 });
-    play(&mut t, 0, Move::Exchange { building: carpenter, option: 1 });
+    play(
+        &mut t,
+        0,
+        Move::Exchange {
+            building: treasury,
+            option: 1,
+        },
+    );
+    play(
+        &mut t,
+        0,
+        Move::Exchange {
+            building: carpenter,
+            option: 1,
+        },
+    );
     assert_eq!(t.players[0].res, res(0, 0, 0, 2 + 3, 3, 1, 0));
-    play(&mut s, 0, Move::Exchange { building: carpenter, option: 1 });
+    play(
+        &mut s,
+        0,
+        Move::Exchange {
+            building: carpenter,
+            option: 1,
+        },
+    );
     assert_eq!(s.players[0].res, res(0, 0, 0, 5, 0, 1, 0));
     // Two servants: value 5, the Fortress gives 2 VP and a council privilege.
     let mut s = t06_state(2, 0, 0);
     play(&mut s, 0, place(BLACK, PRODUCTION_LARGE, 2));
-    assert!(matches!(s.stack.last(), Some(Decision::Privileges { left: 1, .. })));
+    assert!(matches!(
+        s.stack.last(),
+        Some(Decision::Privileges { left: 1, .. })
+    ));
     play(&mut s, 0, Move::ChoosePrivilege { option: 4 });
     assert_eq!(s.players[0].res, res(0, 0, 0, 2, 2, 1, 1));
 }
@@ -151,10 +208,24 @@ fn t07_first_vatican_report() {
     assert_eq!(L::pending(&s), vec![1]);
     let mut support = s.clone();
     play(&mut support, 1, Move::SupportChurch { support: true });
-    assert_eq!((support.players[1].res.0[VP], support.players[1].res.0[FP], support.players[1].excomm), (3, 0, 0));
+    assert_eq!(
+        (
+            support.players[1].res.0[VP],
+            support.players[1].res.0[FP],
+            support.players[1].excomm
+        ),
+        (3, 0, 0)
+    );
     let mut refuse = s.clone();
     play(&mut refuse, 1, Move::SupportChurch { support: false });
-    assert_eq!((refuse.players[1].res.0[VP], refuse.players[1].res.0[FP], refuse.players[1].excomm), (0, 3, 1));
+    assert_eq!(
+        (
+            refuse.players[1].res.0[VP],
+            refuse.players[1].res.0[FP],
+            refuse.players[1].excomm
+        ),
+        (0, 3, 1)
+    );
 }
 
 #[test]
@@ -173,7 +244,8 @@ fn t08_third_report_converts_faith_even_when_excommunicated() {
 #[test]
 fn t09_even_rounds_show_next_period_on_the_decks() {
     let s = L::setup(&Options { advanced: false }, 2, 3).unwrap();
-    let top_period = |s: &State| signoria_lorenzo_il_magnifico::data::card(*s.decks[0].last().unwrap()).period;
+    let top_period =
+        |s: &State| signoria_lorenzo_il_magnifico::data::card(*s.decks[0].last().unwrap()).period;
     assert_eq!(s.round, 1);
     assert_eq!(top_period(&s), 1);
     // Round 2's cards are the last of period I: afterwards period II is on top.
@@ -237,7 +309,10 @@ fn t17_harvest_minus_three_on_large_space() {
     s.dice = [6, 1, 1];
     excommunicate(&mut s, 0, ex::HARVEST_MINUS_3);
     let ev = play(&mut s, 0, place(BLACK, HARVEST_LARGE, 0));
-    assert!(ev.iter().any(|e| matches!(e.event, Event::Harvested { value: 0, .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e.event, Event::Harvested { value: 0, .. }))
+    );
     assert_eq!(s.players[0].res, Res::default());
 }
 
@@ -267,7 +342,12 @@ fn t19_t22_period_three_penalties() {
     // Buildings costing 7 wood + 6 stone in all: Carpenter's Shop (2 wood), Painters' Guild (4 wood),
     // Stonemasons' Guild (1 wood, 2 stone), Sculptors' Guild (4 stone).
     let mut t = s.clone();
-    for n in ["Carpenter's Shop", "Painters' Guild", "Stonemasons' Guild", "Sculptors' Guild"] {
+    for n in [
+        "Carpenter's Shop",
+        "Painters' Guild",
+        "Stonemasons' Guild",
+        "Sculptors' Guild",
+    ] {
         t.players[0].cards[1].push(card_id(n));
     }
     excommunicate(&mut t, 0, ex::VP_PER_BUILDING_COST);
@@ -347,11 +427,22 @@ fn t28_federico_before_choosing_the_member() {
     s.advanced = true;
     s.dice = [2, 2, 2];
     s.players[0].leaders.push(leader::FEDERICO);
-    play(&mut s, 0, Move::ActivateLeader { leader: leader::FEDERICO, member: Some(WHITE) });
+    play(
+        &mut s,
+        0,
+        Move::ActivateLeader {
+            leader: leader::FEDERICO,
+            member: Some(WHITE),
+        },
+    );
     assert_eq!(member_value(&s, 0, WHITE), 6);
     assert_eq!(member_value(&s, 0, BLACK), 2);
     // Used once this round.
-    assert!(!legal(&s, 0).iter().any(|m| matches!(m, Move::ActivateLeader { .. })));
+    assert!(
+        !legal(&s, 0)
+            .iter()
+            .any(|m| matches!(m, Move::ActivateLeader { .. }))
+    );
 }
 
 #[test]
@@ -362,11 +453,28 @@ fn t29_sforza_harvest_ignores_farmer() {
     s.players[0].cards[2].push(card_id("Bauer"));
     s.players[0].cards[0].push(card_id("Woods")); // harvest 1 wood at 2
     s.players[0].res = res(0, 0, 1, 0, 0, 0, 0);
-    play(&mut s, 0, Move::ActivateLeader { leader: leader::SFORZA, member: None });
+    play(
+        &mut s,
+        0,
+        Move::ActivateLeader {
+            leader: leader::SFORZA,
+            member: None,
+        },
+    );
     // Value 1: servants may lift it to 2 (Woods), Farmer's +2 does not apply.
-    assert_eq!(legal(&s, 0), vec![Move::BonusWork { servants: 0 }, Move::BonusWork { servants: 1 }, Move::Decline]);
+    assert_eq!(
+        legal(&s, 0),
+        vec![
+            Move::BonusWork { servants: 0 },
+            Move::BonusWork { servants: 1 },
+            Move::Decline
+        ]
+    );
     let ev = play(&mut s, 0, Move::BonusWork { servants: 0 });
-    assert!(ev.iter().any(|e| matches!(e.event, Event::Harvested { value: 1, .. })));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e.event, Event::Harvested { value: 1, .. }))
+    );
     assert_eq!(s.players[0].res, res(1, 1, 2, 0, 0, 0, 0)); // tile only
 }
 
@@ -388,11 +496,25 @@ fn t30_one_coloured_member_per_tower() {
 fn t31_two_players_no_large_spaces() {
     let s = fresh(2);
     for space in [HARVEST_LARGE, PRODUCTION_LARGE, 22, 23] {
-        assert!(!legal(&s, 0).iter().any(|m| matches!(m, Move::Place { space: x, .. } if *x == space)));
+        assert!(
+            !legal(&s, 0)
+                .iter()
+                .any(|m| matches!(m, Move::Place { space: x, .. } if *x == space))
+        );
     }
     let s3 = fresh(3);
-    assert!(legal(&s3, 0).iter().any(|m| matches!(m, Move::Place { space: HARVEST_LARGE, .. })));
-    assert!(!legal(&s3, 0).iter().any(|m| matches!(m, Move::Place { space: 23, .. })));
+    assert!(legal(&s3, 0).iter().any(|m| matches!(
+        m,
+        Move::Place {
+            space: HARVEST_LARGE,
+            ..
+        }
+    )));
+    assert!(
+        !legal(&s3, 0)
+            .iter()
+            .any(|m| matches!(m, Move::Place { space: 23, .. }))
+    );
 }
 
 #[test]
@@ -411,12 +533,19 @@ fn t33_starting_coins_by_turn_order() {
     for seed in 0..20 {
         let s = L::setup(&Options::default(), 4, seed).unwrap();
         for (pos, &seat) in s.order.iter().enumerate() {
-            assert_eq!(s.players[seat as usize].res, res(2, 2, 3, 5 + pos as i32, 0, 0, 0));
+            assert_eq!(
+                s.players[seat as usize].res,
+                res(2, 2, 3, 5 + pos as i32, 0, 0, 0)
+            );
         }
     }
     // The random order varies with the seed.
-    let orders: std::collections::HashSet<Vec<u8>> =
-        (0..20).map(|seed| L::setup(&Options::default(), 4, seed).unwrap().order).collect();
+    let orders: std::collections::HashSet<Vec<u8>> = (0..20)
+        .map(|seed| L::setup(&Options::default(), 4, seed).unwrap().order)
+        .collect();
     assert!(orders.len() > 5);
-    let _ = L::view(&L::setup(&Options::default(), 4, 1).unwrap(), Viewer::Public);
+    let _ = L::view(
+        &L::setup(&Options::default(), 4, 1).unwrap(),
+        Viewer::Public,
+    );
 }

@@ -3,14 +3,20 @@
 mod common;
 use common::*;
 use signoria_engine::Game;
+use signoria_lorenzo_il_magnifico::LorenzoIlMagnifico as L;
 use signoria_lorenzo_il_magnifico::data::data;
 use signoria_lorenzo_il_magnifico::model::*;
 use signoria_lorenzo_il_magnifico::scoring::{final_scores, military_awards};
 use signoria_lorenzo_il_magnifico::value::ex;
-use signoria_lorenzo_il_magnifico::LorenzoIlMagnifico as L;
 
 fn ids(kind: Kind, n: usize) -> Vec<u8> {
-    data().cards.iter().filter(|c| c.kind == kind).take(n).map(|c| c.id).collect()
+    data()
+        .cards
+        .iter()
+        .filter(|c| c.kind == kind)
+        .take(n)
+        .map(|c| c.id)
+        .collect()
 }
 
 #[test]
@@ -40,7 +46,11 @@ fn characters_table() {
 #[test]
 fn ventures_sum_their_printed_points() {
     let mut s = fresh(2);
-    let v = vec![card_id("Hiring Recruits"), card_id("Support to the Pope"), card_id("Sacred War")];
+    let v = vec![
+        card_id("Hiring Recruits"),
+        card_id("Support to the Pope"),
+        card_id("Sacred War"),
+    ];
     s.players[0].cards[Kind::Venture.idx()] = v;
     assert_eq!(final_scores(&s)[0].ventures, 4 + 10 + 8);
     excommunicate(&mut s, 0, ex::NO_VP_VENTURES);
@@ -63,10 +73,16 @@ fn totals_add_up_and_rank() {
     s.players[2].res = res(0, 0, 0, 0, 30, 0, 0); // 30
     s.players[2].cards[Kind::Character.idx()] = ids(Kind::Character, 2); // +3
     let l = final_scores(&s);
-    assert_eq!(l.iter().map(|x| x.total).collect::<Vec<_>>(), vec![23, 25, 33]);
+    assert_eq!(
+        l.iter().map(|x| x.total).collect::<Vec<_>>(),
+        vec![23, 25, 33]
+    );
     s.scores = Some(l);
     let o = L::outcome(&s).unwrap();
-    assert_eq!(o.results.iter().map(|r| r.rank).collect::<Vec<_>>(), vec![3, 2, 1]);
+    assert_eq!(
+        o.results.iter().map(|r| r.rank).collect::<Vec<_>>(),
+        vec![3, 2, 1]
+    );
 }
 
 #[test]

@@ -2,12 +2,17 @@
 //! Helpers that build states directly for scenario tests.
 
 use signoria_engine::{Game, Scoped};
+use signoria_lorenzo_il_magnifico::LorenzoIlMagnifico as L;
 use signoria_lorenzo_il_magnifico::data::data;
 use signoria_lorenzo_il_magnifico::model::*;
-use signoria_lorenzo_il_magnifico::LorenzoIlMagnifico as L;
 
 pub fn card_id(name: &str) -> u8 {
-    data().cards.iter().find(|c| c.name == name || c.de.as_deref() == Some(name)).unwrap_or_else(|| panic!("no card {name}")).id
+    data()
+        .cards
+        .iter()
+        .find(|c| c.name == name || c.de.as_deref() == Some(name))
+        .unwrap_or_else(|| panic!("no card {name}"))
+        .id
 }
 
 /// A basic-game state in round 1, seat 0 to act, empty towers and supplies,
@@ -20,7 +25,10 @@ pub fn fresh(n: usize) -> State {
     for p in s.players.iter_mut() {
         p.res = Res::default();
     }
-    s.phase = Phase::Actions { active: 0, placed: false };
+    s.phase = Phase::Actions {
+        active: 0,
+        placed: false,
+    };
     s
 }
 
@@ -51,7 +59,11 @@ pub fn legal(s: &State, seat: usize) -> Vec<Move> {
 }
 
 pub fn place(member: u8, space: u8, servants: u8) -> Move {
-    Move::Place { member, space, servants }
+    Move::Place {
+        member,
+        space,
+        servants,
+    }
 }
 
 /// Tower space index: tower (kind) and floor 1..=4.
