@@ -4,7 +4,7 @@ use std::fmt::Debug;
 
 use serde::{Serialize, de::DeserializeOwned};
 
-use crate::{Outcome, RuleError, SetupError};
+use crate::{GameRng, Outcome, RuleError, SetupError};
 
 /// A seat at the table, 0-based, in the order of `CreateGame`'s seats.
 pub type Seat = usize;
@@ -119,15 +119,24 @@ pub struct GameInfo {
     pub options: Vec<OptionInfo>,
 }
 
-/// A deterministic rules state machine.
+/// A deterministic rules state machine, written as a stack of decision frames.
+///
+/// A game writes what each frame of its decision stack asks and what a choice
+/// does ([`crate::kernel`] explains the model); the engine provides the rest of
+/// the contract from that: who is pending, the legal moves, and an atomic
+/// `apply` that refuses a finished game, a seat that is not asked, and a move
+/// that is not legal, before the game's `resolve` ever runs.
 ///
 /// Contract, checked for every game by [`crate::testkit`]:
-/// - `setup` with the same options, player count and seed gives the same state;
-/// - `pending` is empty exactly when `outcome` is `Some`;
-/// - every move in `legal_moves(s, seat)` applies; anything else is refused;
-/// - `apply` that returns `Err` leaves the state exactly as it was;
-/// - `legal_moves` is complete and in a deterministic order, and is empty for a
-///   seat that is not pending;
+/// - `setup` with the same options, player count and seed gives the same state,
+///   already advanced to its first decision ([`crate::kernel::advance`]);
+/// - the game is over exactly when the stack is empty, and `outcome` is `Some`
+///   exactly then;
+/// - the top frame of a running game always has deciders, each with at least
+///   one choice;
+/// - every move in `legal_moves(s, seat)` applies; anything else is refused and
+///   leaves the state exactly as it was;
+/// - `choices` is complete and in a deterministic order;
 /// - the state survives a serialisation round trip unchanged.
 pub trait Game: Send + Sync + 'static {
     type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
@@ -135,27 +144,66 @@ pub trait Game: Send + Sync + 'static {
     type Move: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     type View: Clone + Debug + PartialEq + Serialize + Send + Sync;
+    /// One frame of the decision stack: a phase, a turn, a sub-decision or an
+    /// out-of-turn window.
+    type Frame: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
 
     fn info() -> GameInfo;
 
-    /// Deal out a new game. The seed seeds the game's [`crate::GameRng`]; it is
-    /// never shown to a client.
+    /// Deal out a new game, advanced to its first decision (call
+    /// [`crate::kernel::advance`] at the end). The seed seeds the game's
+    /// [`crate::GameRng`]; it is never shown to a client.
     fn setup(options: &Self::Options, players: usize, seed: u64)
     -> Result<Self::State, SetupError>;
 
-    /// Seats whose decision is awaited now; several for simultaneous secret
-    /// choices; empty once the game is over.
-    fn pending(state: &Self::State) -> Vec<Seat>;
+    /// Number of seats in this game.
+    fn players(state: &Self::State) -> usize;
 
-    /// Every legal move of `seat` now, complete and in a deterministic order.
-    fn legal_moves(state: &Self::State, seat: Seat) -> Vec<Self::Move>;
+    // ---- the decision kernel: what the game writes ----
 
-    /// Validate and apply one move. On `Err` the state is unchanged.
-    fn apply(
+    /// The decision stack, bottom first; the game is over when it is empty.
+    fn stack(state: &Self::State) -> &[Self::Frame];
+    fn stack_mut(state: &mut Self::State) -> &mut Vec<Self::Frame>;
+
+    /// Seats that decide on `frame` now (one for a turn, several for a
+    /// simultaneous secret choice), in seat order. None: the frame is an
+    /// automatic step, run by [`Game::auto`].
+    fn deciders(state: &Self::State, frame: &Self::Frame) -> Vec<Seat>;
+
+    /// Every choice `seat` has on `frame` (a decider of it), complete and in a
+    /// deterministic order.
+    fn choices(state: &Self::State, frame: &Self::Frame, seat: Seat) -> Vec<Self::Move>;
+
+    /// What `frame` asks of `seat`, in a few words ("choose a tower space").
+    /// Shown only to that seat.
+    fn prompt(state: &Self::State, frame: &Self::Frame, seat: Seat) -> String;
+
+    /// A stable name for the kind of decision `frame` is (for coverage reports).
+    fn frame_kind(frame: &Self::Frame) -> &'static str;
+
+    /// Carry out a choice of `seat` on the top frame. Only called with a move
+    /// that [`Game::check`] accepted, so it never fails; it pops, changes or
+    /// pushes frames as the rules say. Automatic steps that follow are run by
+    /// the engine afterwards.
+    fn resolve(
         state: &mut Self::State,
         seat: Seat,
         mv: &Self::Move,
-    ) -> Result<Vec<Scoped<Self::Event>>, RuleError>;
+        events: &mut Vec<Scoped<Self::Event>>,
+    );
+
+    /// Run the top frame, which has no deciders: it must pop, replace or push
+    /// frames (the engine calls it again while the top frame is automatic).
+    fn auto(state: &mut Self::State, events: &mut Vec<Scoped<Self::Event>>);
+
+    // ---- hooks with defaults ----
+
+    /// Whether `mv` is legal for `seat`, a decider of the top frame. The
+    /// default looks it up in the seat's choices; a game may answer faster or
+    /// with a more precise reason, but must accept exactly the listed moves.
+    fn check(state: &Self::State, seat: Seat, mv: &Self::Move) -> Result<(), RuleError> {
+        crate::kernel::check_listed::<Self>(state, seat, mv)
+    }
 
     /// What `viewer` may see of the state.
     fn view(state: &Self::State, viewer: Viewer) -> Self::View;
@@ -166,9 +214,6 @@ pub trait Game: Send + Sync + 'static {
     /// A short label a person can read for a legal move of `seat`.
     fn describe_move(state: &Self::State, seat: Seat, mv: &Self::Move) -> String;
 
-    /// Number of seats in this game.
-    fn players(state: &Self::State) -> usize;
-
     /// Rule invariants checked by the random playout test after every move
     /// (conservation of pieces, limits...). Return a description of each
     /// violation; empty means the state is sound.
@@ -176,10 +221,62 @@ pub trait Game: Send + Sync + 'static {
         Vec::new()
     }
 
+    /// A state that `seat` cannot tell apart from `state`: everything the seat
+    /// may not see (other hands, deck order, secret plans and bids, the random
+    /// generator) redrawn with `rng`, consistently with every public fact and
+    /// with the seat's own knowledge. Used by the hidden-information check of
+    /// the test kit (the seat's view, prompt and moves must not change) and by
+    /// search bots. `None`: the game does not offer it.
+    fn resample_hidden(
+        _state: &Self::State,
+        _seat: Seat,
+        _rng: &mut GameRng,
+    ) -> Option<Self::State> {
+        None
+    }
+
     /// Turn a state written with an older schema version into the current
     /// shape (as JSON). The default knows no older schema.
     fn upgrade_state(schema: u32, _state: serde_json::Value) -> Result<serde_json::Value, String> {
         Err(format!("no upgrade from schema {schema} is known"))
+    }
+
+    /// Turn an event log entry (`Vec<Scoped<Event>>` as JSON) written with an
+    /// older schema version into the current shape. The default keeps it as it
+    /// is: events only gain fields with defaults until a game says otherwise.
+    fn upgrade_events(
+        _schema: u32,
+        events: serde_json::Value,
+    ) -> Result<serde_json::Value, String> {
+        Ok(events)
+    }
+
+    // ---- provided by the engine; games do not override these ----
+
+    /// Seats whose decision is awaited now; several for simultaneous secret
+    /// choices; empty once the game is over.
+    fn pending(state: &Self::State) -> Vec<Seat> {
+        crate::kernel::pending::<Self>(state)
+    }
+
+    /// Every legal move of `seat` now, complete and in a deterministic order;
+    /// empty for a seat that is not pending.
+    fn legal_moves(state: &Self::State, seat: Seat) -> Vec<Self::Move> {
+        crate::kernel::legal_moves::<Self>(state, seat)
+    }
+
+    /// What the game asks of `seat` now, if it is pending.
+    fn prompt_for(state: &Self::State, seat: Seat) -> Option<String> {
+        crate::kernel::prompt_for::<Self>(state, seat)
+    }
+
+    /// Validate and apply one move. On `Err` the state is unchanged.
+    fn apply(
+        state: &mut Self::State,
+        seat: Seat,
+        mv: &Self::Move,
+    ) -> Result<Vec<Scoped<Self::Event>>, RuleError> {
+        crate::kernel::apply::<Self>(state, seat, mv)
     }
 }
 
@@ -187,10 +284,10 @@ pub trait Game: Send + Sync + 'static {
 /// (`proto/signoria/v1/games/<game>.proto`). Lives in the game crate; the server
 /// puts these messages into the `oneof` of the common envelopes.
 pub trait ProtoGame: Game {
-    type OptionsPb: prost::Message + Default + Clone + PartialEq;
-    type MovePb: prost::Message + Default + Clone + PartialEq;
-    type ViewPb: prost::Message + Default + Clone + PartialEq;
-    type EventPb: prost::Message + Default + Clone + PartialEq;
+    type OptionsPb: prost::Message + Default + Clone + PartialEq + Debug;
+    type MovePb: prost::Message + Default + Clone + PartialEq + Debug;
+    type ViewPb: prost::Message + Default + Clone + PartialEq + Debug;
+    type EventPb: prost::Message + Default + Clone + PartialEq + Debug;
 
     /// Options from the client; absent fields take their defaults.
     fn options_from_pb(pb: &Self::OptionsPb) -> Result<Self::Options, String>;

@@ -8,6 +8,7 @@
 
 pub mod error;
 pub mod game;
+pub mod kernel;
 pub mod outcome;
 pub mod rng;
 pub mod stored;
@@ -17,4 +18,7 @@ pub use error::{RuleError, RuleErrorKind, SetupError};
 pub use game::{Audience, Game, GameInfo, OptionInfo, ProtoGame, Scoped, Seat, Viewer};
 pub use outcome::{Outcome, SeatResult};
 pub use rng::GameRng;
-pub use stored::{StateCodecError, StoredGame, decode_state, encode_state, state_digest};
+pub use stored::{
+    StateCodecError, StoredGame, decode_events, decode_state, encode_events, encode_state,
+    state_digest,
+};

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 
-use crate::Game;
+use crate::{Game, Scoped};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StoredGame<S> {
@@ -69,6 +69,55 @@ pub fn decode_state<G: Game>(bytes: &[u8]) -> Result<G::State, StateCodecError> 
     serde_json::from_value(value).map_err(corrupt)
 }
 
+/// The stored form of one move's events: `Vec<Scoped<Event>>` inside an
+/// envelope with the schema version it was written with, like a state.
+#[derive(Serialize)]
+struct StoredEvents<'a, E> {
+    schema: u32,
+    events: &'a [Scoped<E>],
+}
+
+/// Serialise one move's events with their envelope (what the event log keeps).
+pub fn encode_events<G: Game>(events: &[Scoped<G::Event>]) -> Vec<u8> {
+    let stored = StoredEvents {
+        schema: G::info().schema_version,
+        events,
+    };
+    serde_json::to_vec(&stored).expect("game events serialise")
+}
+
+/// Read one move's events written by this release or an older one. A bare JSON
+/// array is the form written before the log had an envelope (schema 1).
+pub fn decode_events<G: Game>(bytes: &[u8]) -> Result<Vec<Scoped<G::Event>>, StateCodecError> {
+    #[derive(Deserialize)]
+    struct Raw<'a> {
+        schema: u32,
+        #[serde(borrow)]
+        events: &'a RawValue,
+    }
+    let info = G::info();
+    let corrupt = |e: serde_json::Error| StateCodecError::Corrupt(e.to_string());
+    let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
+    let (schema, raw): (u32, &RawValue) = if first == Some(&b'[') {
+        (1, serde_json::from_slice(bytes).map_err(corrupt)?)
+    } else {
+        let r: Raw = serde_json::from_slice(bytes).map_err(corrupt)?;
+        (r.schema, r.events)
+    };
+    if schema > info.schema_version {
+        return Err(StateCodecError::TooNew {
+            found: schema,
+            current: info.schema_version,
+        });
+    }
+    if schema == info.schema_version {
+        return serde_json::from_str(raw.get()).map_err(corrupt);
+    }
+    let old: serde_json::Value = serde_json::from_str(raw.get()).map_err(corrupt)?;
+    let value = G::upgrade_events(schema, old).map_err(StateCodecError::Corrupt)?;
+    serde_json::from_value(value).map_err(corrupt)
+}
+
 /// A stable digest of a state (SHA-256 of its JSON, hex), for golden replays.
 pub fn state_digest<G: Game>(state: &G::State) -> String {
     let bytes = serde_json::to_vec(state).expect("game states serialise");
@@ -79,7 +128,7 @@ pub fn state_digest<G: Game>(state: &G::State) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{GameInfo, Outcome, RuleError, Scoped, Seat, SetupError, Viewer};
+    use crate::{GameInfo, Outcome, Scoped, Seat, SetupError, Viewer};
 
     /// A counter whose schema 2 renamed `n` (schema 1) to `count`.
     struct Counter;
@@ -89,6 +138,8 @@ mod tests {
         count: u32,
         #[serde(default)]
         note: String,
+        #[serde(default)]
+        stack: Vec<()>,
     }
 
     impl Game for Counter {
@@ -97,6 +148,7 @@ mod tests {
         type Move = ();
         type Event = ();
         type View = ();
+        type Frame = ();
         fn info() -> GameInfo {
             GameInfo {
                 id: "counter",
@@ -111,17 +163,29 @@ mod tests {
             Ok(CounterState {
                 count: 0,
                 note: String::new(),
+                stack: vec![],
             })
         }
-        fn pending(_: &CounterState) -> Vec<Seat> {
+        fn stack(s: &CounterState) -> &[()] {
+            &s.stack
+        }
+        fn stack_mut(s: &mut CounterState) -> &mut Vec<()> {
+            &mut s.stack
+        }
+        fn deciders(_: &CounterState, _: &()) -> Vec<Seat> {
             vec![]
         }
-        fn legal_moves(_: &CounterState, _: Seat) -> Vec<()> {
+        fn choices(_: &CounterState, _: &(), _: Seat) -> Vec<()> {
             vec![]
         }
-        fn apply(_: &mut CounterState, _: Seat, _: &()) -> Result<Vec<Scoped<()>>, RuleError> {
-            Ok(vec![])
+        fn prompt(_: &CounterState, _: &(), _: Seat) -> String {
+            String::new()
         }
+        fn frame_kind(_: &()) -> &'static str {
+            "none"
+        }
+        fn resolve(_: &mut CounterState, _: Seat, _: &(), _: &mut Vec<Scoped<()>>) {}
+        fn auto(_: &mut CounterState, _: &mut Vec<Scoped<()>>) {}
         fn view(_: &CounterState, _: Viewer) {}
         fn outcome(_: &CounterState) -> Option<Outcome> {
             None
@@ -152,6 +216,7 @@ mod tests {
         let s = CounterState {
             count: 7,
             note: "a \"quoted\" \\ note \u{e9}".into(),
+            stack: vec![],
         };
         assert_eq!(decode_state::<Counter>(&encode_state::<Counter>(&s)), Ok(s));
         // A field written by a newer build of the same schema is ignored.
@@ -188,6 +253,29 @@ mod tests {
         ));
         assert!(matches!(
             decode_state::<Counter>(b"{not json"),
+            Err(StateCodecError::Corrupt(_))
+        ));
+    }
+
+    #[test]
+    fn event_logs_carry_their_schema_and_older_bare_arrays_still_read() {
+        let events = vec![Scoped::public(()), Scoped::to_seat(0, ())];
+        let bytes = encode_events::<Counter>(&events);
+        assert!(bytes.starts_with(br#"{"schema":2,"events":["#));
+        assert_eq!(decode_events::<Counter>(&bytes).unwrap(), events);
+        // Written before the log had an envelope: a bare array (schema 1).
+        let bare = serde_json::to_vec(&events).unwrap();
+        assert_eq!(decode_events::<Counter>(&bare).unwrap(), events);
+        let newer = br#"{"schema":3,"events":[]}"#;
+        assert!(matches!(
+            decode_events::<Counter>(newer),
+            Err(StateCodecError::TooNew {
+                found: 3,
+                current: 2
+            })
+        ));
+        assert!(matches!(
+            decode_events::<Counter>(b"[{"),
             Err(StateCodecError::Corrupt(_))
         ));
     }

@@ -17,7 +17,17 @@ struct State {
     turn: Seat,
     taken: Vec<u32>,
     rng: GameRng,
-    finished: bool,
+    stack: Vec<Frame>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+enum Frame {
+    /// Everybody bids at once, in secret.
+    Bids,
+    /// The bids are in: reveal them (automatic).
+    Reveal,
+    /// The take-away race.
+    Race,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -30,12 +40,13 @@ enum Move {
 enum Event {
     Bid { seat: Seat, amount: u8 },
     SomeoneBid { seat: Seat },
+    Revealed { bids: Vec<u8> },
     Took { seat: Seat, n: u32 },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 struct View {
-    own_bid: Option<u8>,
+    bids: Vec<Option<u8>>,
     pile: u32,
 }
 
@@ -44,7 +55,8 @@ trait Flavour: Send + Sync + 'static {
     const NONDETERMINISTIC_SETUP: bool = false;
     const ACCEPTS_UNLISTED: bool = false;
     const BREAKS_INVARIANT: bool = false;
-    const LEAKS_MOVES_TO_IDLE_SEATS: bool = false;
+    const LEAKS_BIDS: bool = false;
+    const ASKS_WITHOUT_CHOICES: bool = false;
 }
 
 #[derive(Debug)]
@@ -61,9 +73,14 @@ impl Flavour for BreaksInvariant {
     const BREAKS_INVARIANT: bool = true;
 }
 #[derive(Debug)]
-struct IdleSeatsHaveMoves;
-impl Flavour for IdleSeatsHaveMoves {
-    const LEAKS_MOVES_TO_IDLE_SEATS: bool = true;
+struct LeaksBids;
+impl Flavour for LeaksBids {
+    const LEAKS_BIDS: bool = true;
+}
+#[derive(Debug)]
+struct AsksWithoutChoices;
+impl Flavour for AsksWithoutChoices {
+    const ASKS_WITHOUT_CHOICES: bool = true;
 }
 #[derive(Debug)]
 struct NondeterministicSetup;
@@ -81,6 +98,7 @@ impl<F: Flavour> Game for Race<F> {
     type Move = Move;
     type Event = Event;
     type View = View;
+    type Frame = Frame;
 
     fn info() -> GameInfo {
         GameInfo {
@@ -109,48 +127,71 @@ impl<F: Flavour> Game for Race<F> {
             turn: 0,
             taken: vec![0; players],
             rng,
-            finished: false,
+            stack: vec![Frame::Race, Frame::Reveal, Frame::Bids],
         })
     }
 
-    fn pending(s: &State) -> Vec<Seat> {
-        if s.finished {
-            vec![]
-        } else if s.bids.iter().any(Option::is_none) {
-            (0..s.players).filter(|&p| s.bids[p].is_none()).collect()
-        } else {
-            vec![s.turn]
+    fn players(s: &State) -> usize {
+        s.players
+    }
+
+    fn stack(s: &State) -> &[Frame] {
+        &s.stack
+    }
+    fn stack_mut(s: &mut State) -> &mut Vec<Frame> {
+        &mut s.stack
+    }
+
+    fn deciders(s: &State, frame: &Frame) -> Vec<Seat> {
+        match frame {
+            Frame::Bids => (0..s.players).filter(|&p| s.bids[p].is_none()).collect(),
+            Frame::Reveal => vec![],
+            Frame::Race => vec![s.turn],
         }
     }
 
-    fn legal_moves(s: &State, seat: Seat) -> Vec<Move> {
-        if !Self::pending(s).contains(&seat) && !F::LEAKS_MOVES_TO_IDLE_SEATS {
-            return vec![];
-        }
-        if s.bids.iter().any(Option::is_none) {
-            (0..3).map(Move::Bid).collect()
-        } else {
-            (1..=s.pile.min(3)).map(Move::Take).collect()
+    fn choices(s: &State, frame: &Frame, _: Seat) -> Vec<Move> {
+        match frame {
+            Frame::Bids => (0..3).map(Move::Bid).collect(),
+            Frame::Race if F::ASKS_WITHOUT_CHOICES && s.pile < 5 => vec![],
+            _ => (1..=s.pile.min(3)).map(Move::Take).collect(),
         }
     }
 
-    fn apply(s: &mut State, seat: Seat, mv: &Move) -> Result<Vec<Scoped<Event>>, RuleError> {
-        if !Self::pending(s).contains(&seat) {
-            return Err(RuleError::not_your_decision("not your turn"));
+    fn prompt(_: &State, frame: &Frame, _: Seat) -> String {
+        match frame {
+            Frame::Bids => "bid in secret".into(),
+            _ => "take 1 to 3".into(),
         }
-        if !F::ACCEPTS_UNLISTED && !Self::legal_moves(s, seat).contains(mv) {
-            return Err(RuleError::illegal("not a legal move now"));
+    }
+
+    fn frame_kind(frame: &Frame) -> &'static str {
+        match frame {
+            Frame::Bids => "bids",
+            Frame::Reveal => "reveal",
+            Frame::Race => "race",
         }
+    }
+
+    fn check(s: &State, seat: Seat, mv: &Move) -> Result<(), RuleError> {
+        if F::ACCEPTS_UNLISTED {
+            return Ok(());
+        }
+        signoria_engine::kernel::check_listed::<Self>(s, seat, mv)
+    }
+
+    fn resolve(s: &mut State, seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
         match *mv {
             Move::Bid(amount) => {
                 s.bids[seat] = Some(amount);
-                Ok(vec![
-                    Scoped::to_seat(seat, Event::Bid { seat, amount }),
-                    Scoped {
-                        audience: Audience::all_but(seat, s.players),
-                        event: Event::SomeoneBid { seat },
-                    },
-                ])
+                ev.push(Scoped::to_seat(seat, Event::Bid { seat, amount }));
+                ev.push(Scoped {
+                    audience: Audience::all_but(seat, s.players),
+                    event: Event::SomeoneBid { seat },
+                });
+                if s.bids.iter().all(Option::is_some) {
+                    s.stack.pop();
+                }
             }
             Move::Take(n) => {
                 s.pile = s.pile.saturating_sub(n);
@@ -158,26 +199,36 @@ impl<F: Flavour> Game for Race<F> {
                 s.turn = (s.turn + 1) % s.players;
                 let _ = s.rng.next_u64();
                 if s.pile == 0 {
-                    s.finished = true;
+                    s.stack.clear();
                 }
-                Ok(vec![Scoped::public(Event::Took { seat, n })])
+                ev.push(Scoped::public(Event::Took { seat, n }));
             }
         }
     }
 
+    fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+        // Frame::Reveal is the only automatic frame.
+        s.stack.pop();
+        ev.push(Scoped::public(Event::Revealed {
+            bids: s.bids.iter().map(|b| b.unwrap_or(0)).collect(),
+        }));
+    }
+
     fn view(s: &State, viewer: Viewer) -> View {
-        let own_bid = match viewer {
-            Viewer::Seat(p) => s.bids[p],
-            _ => None,
-        };
-        View {
-            own_bid,
-            pile: s.pile,
-        }
+        let revealed = !s.stack.contains(&Frame::Bids);
+        let bids = (0..s.players)
+            .map(|p| match viewer {
+                _ if revealed || F::LEAKS_BIDS => s.bids[p],
+                Viewer::Seat(v) if v == p => s.bids[p],
+                Viewer::Omniscient => s.bids[p],
+                _ => None,
+            })
+            .collect();
+        View { bids, pile: s.pile }
     }
 
     fn outcome(s: &State) -> Option<Outcome> {
-        s.finished.then(|| {
+        s.stack.is_empty().then(|| {
             let scores: Vec<i64> = s.taken.iter().map(|&t| t as i64).collect();
             Outcome::ranked(&scores, &scores, "none")
         })
@@ -187,10 +238,6 @@ impl<F: Flavour> Game for Race<F> {
         format!("{mv:?}")
     }
 
-    fn players(s: &State) -> usize {
-        s.players
-    }
-
     fn invariant_violations(s: &State) -> Vec<String> {
         let total: u32 = s.taken.iter().sum();
         let mut v = vec![];
@@ -198,6 +245,20 @@ impl<F: Flavour> Game for Race<F> {
             v.push(format!("planted violation: {total} taken"));
         }
         v
+    }
+
+    /// Other seats' bids are secret while bidding; the generator is always.
+    fn resample_hidden(s: &State, seat: Seat, rng: &mut GameRng) -> Option<State> {
+        let mut alt = s.clone();
+        if s.stack.contains(&Frame::Bids) {
+            for p in 0..s.players {
+                if p != seat && s.bids[p].is_some() {
+                    alt.bids[p] = Some(rng.below(3) as u8);
+                }
+            }
+        }
+        alt.rng = GameRng::from_seed(rng.next_u64());
+        Some(alt)
     }
 }
 
@@ -213,6 +274,15 @@ fn a_sound_game_passes_and_is_counted() {
     assert!(stats.illegal_probes_refused > 0, "illegal probes must run");
     assert!(stats.max_state_bytes > 0);
     assert_eq!(stats.wins_by_seat.len(), 3);
+    assert_eq!(
+        stats.missing_kinds(&["bids", "race", "reveal"]),
+        vec!["reveal"],
+        "automatic frames are never on top when a seat decides"
+    );
+    assert!(
+        stats.hidden_checks > 0 && stats.hidden_differing > 0,
+        "the hidden-information check must run and redraw something"
+    );
 }
 
 #[test]
@@ -228,9 +298,71 @@ fn catches_an_invariant_violation() {
 }
 
 #[test]
-#[should_panic(expected = "is not pending but has moves")]
-fn catches_moves_listed_for_idle_seats() {
-    random_playouts::<Race<IdleSeatsHaveMoves>>(&Playouts::new(2, (), 50));
+#[should_panic(expected = "can tell a resampled state apart by its view")]
+fn catches_a_view_that_shows_secret_bids() {
+    random_playouts::<Race<LeaksBids>>(&Playouts {
+        hidden_every: 1,
+        ..Playouts::new(3, (), 50)
+    });
+}
+
+#[test]
+#[should_panic(expected = "is pending but has no legal move")]
+fn catches_a_decider_without_choices() {
+    random_playouts::<Race<AsksWithoutChoices>>(&Playouts::new(2, (), 50));
+}
+
+#[test]
+fn the_kernel_refuses_before_anything_changes() {
+    use signoria_engine::RuleErrorKind;
+    type R = Race<Sound>;
+    let mut s = R::setup(&(), 3, 1).unwrap();
+    let before = s.clone();
+    assert_eq!(
+        R::apply(&mut s, 5, &Move::Bid(1)).unwrap_err().kind,
+        RuleErrorKind::NotYourDecision
+    );
+    assert_eq!(
+        R::apply(&mut s, 0, &Move::Take(1)).unwrap_err().kind,
+        RuleErrorKind::Illegal
+    );
+    assert_eq!(
+        R::apply(&mut s, 0, &Move::Bid(7)).unwrap_err().kind,
+        RuleErrorKind::Illegal
+    );
+    assert_eq!(s, before);
+    assert_eq!(R::prompt_for(&s, 0).as_deref(), Some("bid in secret"));
+    for seat in 0..3 {
+        R::apply(&mut s, seat, &Move::Bid(1)).unwrap();
+    }
+    // The automatic reveal ran: the race is on.
+    assert_eq!(s.stack, vec![Frame::Race]);
+    assert_eq!(R::pending(&s), vec![0]);
+    assert_eq!(
+        R::apply(&mut s, 1, &Move::Take(1)).unwrap_err().kind,
+        RuleErrorKind::NotYourDecision
+    );
+    while !R::pending(&s).is_empty() {
+        let seat = R::pending(&s)[0];
+        R::apply(&mut s, seat, &Move::Take(1)).unwrap();
+    }
+    assert_eq!(
+        R::apply(&mut s, 0, &Move::Take(1)).unwrap_err().kind,
+        RuleErrorKind::GameOver
+    );
+    assert!(R::outcome(&s).is_some());
+}
+
+#[test]
+fn proto_round_trip_and_bench_helpers_run() {
+    let figures = signoria_engine::testkit::bench_playouts::<Race<Sound>>(&(), 3, 20, 1);
+    assert_eq!(figures.games, 20);
+    assert!(
+        figures.decisions >= 20 * 7,
+        "3 bids and at least 4 takes per game: {}",
+        figures.decisions
+    );
+    assert!(figures.to_string().contains("µs per legal_moves+apply"));
 }
 
 #[test]
