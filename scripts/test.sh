@@ -2,6 +2,10 @@
 # The whole test suite, as CI runs it: `scripts/test.sh`. Arguments, if any, replace
 # `--workspace` in `cargo test --release` (e.g. `scripts/test.sh -p signoria-engine`).
 #
+# Before the tests: `cargo fmt --check`, `cargo clippy -D warnings` and the
+# proto lint and breaking-change checks (scripts/buf.sh, which installs buf
+# from npm on first use).
+#
 # Starts what the tests need by itself: a private redis-server on a free
 # loopback port (installed from the system packages if missing), exported to the
 # tests as REDIS_URL and REDIS_SERVER_BIN. Stops it again on exit. Installs nginx
@@ -39,6 +43,12 @@ export REDIS_URL="redis://127.0.0.1:$port"
 export REDIS_SERVER_BIN="$(command -v redis-server)"
 export NGINX_BIN="$(command -v nginx)"
 echo "test.sh: redis-server on $REDIS_URL, nginx is $NGINX_BIN"
+
+# Cheap checks first: formatting, lints (warnings are errors) and the public
+# API's lint and compatibility with the last release (scripts/buf.sh).
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --release -- -D warnings
+scripts/buf.sh check
 
 cargo build --workspace --bins --release
 # Run every test, keep the log, and close with the totals over all test binaries

@@ -434,8 +434,13 @@ async fn play(a: PlayArgs) -> anyhow::Result<()> {
         {
             println!("{}", json::pretty(json::view(v)));
         }
+        let asked = if moves.prompt.is_empty() {
+            "your decision".to_string()
+        } else {
+            moves.prompt.clone()
+        };
         println!(
-            "version {} — seat {me}, your decision (pending: {:?}):",
+            "version {} — seat {me}: {asked} (pending: {:?}):",
             moves.version, snap.pending_seats
         );
         for (i, m) in moves.moves.iter().enumerate() {

@@ -12,8 +12,8 @@ use std::marker::PhantomData;
 
 use signoria_engine::game::filter_events;
 use signoria_engine::{
-    GameInfo, Outcome, ProtoGame, RuleError, RuleErrorKind, Scoped, Seat, Viewer, decode_state,
-    encode_state,
+    GameInfo, Outcome, ProtoGame, RuleError, RuleErrorKind, Scoped, Seat, Viewer, decode_events,
+    decode_state, encode_events, encode_state,
 };
 
 use crate::pb;
@@ -109,8 +109,10 @@ pub trait DynState: Send {
     fn view(&self, viewer: Viewer) -> pb::View;
     /// The legal moves of `seat` in their envelopes, with labels.
     fn legal_moves(&self, seat: Seat) -> Vec<pb::LegalMove>;
+    /// What the game asks of `seat` now, if it is pending.
+    fn prompt(&self, seat: Seat) -> Option<String>;
     /// Validate and apply a move of `seat`; returns the encoded events
-    /// (`Vec<Scoped<Event>>` as JSON, for the log) and the events `viewer` may
+    /// (`encode_events`, for the log) and the events `viewer` may
     /// see, in envelopes carrying `version`. On `Err` the state is unchanged.
     fn apply(
         &mut self,
@@ -126,7 +128,7 @@ pub trait DynState: Send {
 /// What a move produced.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Applied {
-    /// `Vec<Scoped<Event>>` as JSON: what the event log stores.
+    /// The move's events as `encode_events` writes them: what the event log stores.
     pub encoded: Vec<u8>,
     /// The events the mover may see.
     pub visible: Vec<pb::Event>,
@@ -212,6 +214,10 @@ impl<G: Envelope> DynState for Loaded<G> {
             .collect()
     }
 
+    fn prompt(&self, seat: Seat) -> Option<String> {
+        G::prompt_for(&self.state, seat)
+    }
+
     fn apply(
         &mut self,
         seat: Seat,
@@ -239,7 +245,7 @@ impl<G: Envelope> DynState for Loaded<G> {
         }
         let events = G::apply(&mut self.state, seat, &mv).map_err(GameError::Rule)?;
         Ok(Applied {
-            encoded: serde_json::to_vec(&events).expect("events serialise"),
+            encoded: encode_events::<G>(&events),
             visible: to_pb::<G>(&events, viewer, version),
         })
     }
@@ -295,7 +301,7 @@ impl<G: Envelope> DynGame for Registered<G> {
         viewer: Viewer,
         version: u64,
     ) -> Result<Vec<pb::Event>, GameError> {
-        let events: Vec<Scoped<G::Event>> = serde_json::from_slice(encoded).map_err(|e| {
+        let events = decode_events::<G>(encoded).map_err(|e| {
             GameError::Corrupt(format!(
                 "logged events of version {version} could not be read: {e}"
             ))

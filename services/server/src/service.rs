@@ -342,14 +342,15 @@ impl<S: GameStore> GameServiceImpl<S> {
         check_game_id(game_id)?;
         let caller = self.caller(&req, game_id)?;
         let (record, _game, state) = self.open(game_id, caller).await?;
-        let moves = match caller {
-            Caller::Spectator => Vec::new(),
-            Caller::Seat(seat) => state.legal_moves(seat),
+        let (moves, prompt) = match caller {
+            Caller::Spectator => (Vec::new(), None),
+            Caller::Seat(seat) => (state.legal_moves(seat), state.prompt(seat)),
         };
         Ok(pb::ListLegalMovesResponse {
             version: record.version,
             moves,
             seat: caller.seat().map(|s| s as u32),
+            prompt: prompt.unwrap_or_default(),
         })
     }
 
