@@ -76,7 +76,7 @@ impl std::fmt::Display for DataError {
 impl std::error::Error for DataError {}
 
 /// The one-line description of the game type.
-pub const DESCRIPTION: &str = "Elisabeth I. (Spielworxx edition of GMT's Virgin Queen), 2-6 players; the component data (map, cards, ratings, set-ups) is partly reconstructed from the rulebook, see data/README.md";
+pub const DESCRIPTION: &str = "Elisabeth I. (Spielworxx edition of GMT's Virgin Queen, 1559-1598), 2-6 players; its component data (map, cards, ratings, set-ups) is partly reconstructed from the rulebook.";
 
 /// Spanish and Portuguese treasure rows printed in North Africa (6.3).
 #[derive(Debug, Clone)]

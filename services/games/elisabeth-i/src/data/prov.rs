@@ -4,7 +4,7 @@
 use serde::Deserialize;
 
 /// Where a record comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Source {
     /// Stated by the seed rulebook (Spielworxx living rules 1.1); `reference` gives section/line.
