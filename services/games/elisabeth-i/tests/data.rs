@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet, VecDeque};
 use serde_json::Value;
 use signoria_elisabeth_i::data::{
     self, BorderKind, CardKind, ConnectionKind, Data, Deck, Entry, Faction, PassRange, PoolOwner,
-    Power, ReligiousZone, Religion, Restriction, SeaGroup, ShipType, Source, Sources, SpaceId,
+    Power, Religion, ReligiousZone, Restriction, SeaGroup, ShipType, Source, Sources, SpaceId,
     SpaceKind,
 };
 
@@ -189,10 +189,15 @@ fn printed_capitals_are_exactly_the_seeds() {
     assert_eq!(caps(Power::Spain), ["Madrid", "Milan"]);
     assert_eq!(caps(Power::Hre), ["Vienna"]);
     assert_eq!(
-        d.power(Power::Hre).later_capital.map(|c| d.space(c).name.as_str()),
+        d.power(Power::Hre)
+            .later_capital
+            .map(|c| d.space(c).name.as_str()),
         Some("Prague")
     );
-    assert!(caps(Power::Protestant).is_empty(), "no fixed Protestant capital (2.1)");
+    assert!(
+        caps(Power::Protestant).is_empty(),
+        "no fixed Protestant capital (2.1)"
+    );
     assert_eq!(caps(Power::Ottoman), ["Istanbul"]);
     assert_eq!(caps(Power::England), ["London"]);
     assert_eq!(caps(Power::France), ["Paris"]);
@@ -217,7 +222,10 @@ fn independent_fortified_spaces_are_metz_tunis_florence() {
         .filter(|x| x.kind == SpaceKind::Fortress)
         .map(|x| x.name.as_str())
         .collect();
-    let want_keys: BTreeSet<&str> = arr(&f["independent_fortified"]["keys"]).iter().map(s).collect();
+    let want_keys: BTreeSet<&str> = arr(&f["independent_fortified"]["keys"])
+        .iter()
+        .map(s)
+        .collect();
     let want_forts: BTreeSet<&str> = arr(&f["independent_fortified"]["fortresses"])
         .iter()
         .map(s)
@@ -258,7 +266,10 @@ fn religious_zones_and_home_colours() {
     let f = fx();
     let d = d();
     let used: BTreeSet<ReligiousZone> = d.spaces.iter().filter_map(|x| x.zone).collect();
-    let want: BTreeSet<ReligiousZone> = arr(&f["religious_zones"]["names"]).iter().map(|z| zone(s(z))).collect();
+    let want: BTreeSet<ReligiousZone> = arr(&f["religious_zones"]["names"])
+        .iter()
+        .map(|z| zone(s(z)))
+        .collect();
     assert_eq!(used, want);
     for (k, v) in f["home_colours"].as_object().unwrap() {
         if k == "ref" {
@@ -342,7 +353,10 @@ fn inland_waterways_brielle_rotterdam_and_flushing_antwerp() {
         let c = d.connection_between(port, inland).expect("waterway");
         assert_eq!(c.kind, ConnectionKind::InlandWaterway);
         assert_eq!(c.controlled_by_port, Some(port));
-        assert!(d.space(port).ships_may_enter(), "the ordinary port takes ships");
+        assert!(
+            d.space(port).ships_may_enter(),
+            "the ordinary port takes ships"
+        );
         assert!(d.space(inland).inland_port && !d.space(inland).ships_may_enter());
         assert!(
             d.space(inland).ports.contains(&sea("North Sea")),
@@ -386,8 +400,14 @@ fn fortified_spaces_hold_four_defenders_and_formations() {
     );
     let fm = &f["formation"];
     assert_eq!(t.formation.max_units(&[]) as u64, n(&fm["no_leader"]));
-    let ex: Vec<u8> = arr(&fm["example"]["commands"]).iter().map(|v| n(v) as u8).collect();
-    assert_eq!(t.formation.max_units(&ex[..1]) as u64, n(&fm["example"]["one_leader"]));
+    let ex: Vec<u8> = arr(&fm["example"]["commands"])
+        .iter()
+        .map(|v| n(v) as u8)
+        .collect();
+    assert_eq!(
+        t.formation.max_units(&ex[..1]) as u64,
+        n(&fm["example"]["one_leader"])
+    );
     assert_eq!(t.formation.max_units(&ex) as u64, n(&fm["example"]["both"]));
     assert_eq!(t.formation.max_units(&[4, 10, 8]), 18, "the two highest");
 }
@@ -414,7 +434,10 @@ fn land_units_and_special_units() {
     let f = fx();
     let d = d();
     let lu = &f["land_units"];
-    let den: BTreeSet<u8> = arr(&lu["denominations"]).iter().map(|v| n(v) as u8).collect();
+    let den: BTreeSet<u8> = arr(&lu["denominations"])
+        .iter()
+        .map(|v| n(v) as u8)
+        .collect();
     for p in &d.land_pools {
         for c in &p.counters {
             assert!(den.contains(&c.value), "{:?} counter {}", p.power, c.value);
@@ -438,8 +461,15 @@ fn land_units_and_special_units() {
     }
     let su = |id: &str| d.special_units.iter().find(|u| u.id == id).expect(id);
     assert_eq!(su("walloons").counters as u64, n(&lu["walloon_counters"]));
-    let ks: BTreeSet<u8> = su("knights_of_st_john").start_strength.values().copied().collect();
-    let want: BTreeSet<u8> = arr(&lu["knights_strength"]).iter().map(|v| n(v) as u8).collect();
+    let ks: BTreeSet<u8> = su("knights_of_st_john")
+        .start_strength
+        .values()
+        .copied()
+        .collect();
+    let want: BTreeSet<u8> = arr(&lu["knights_strength"])
+        .iter()
+        .map(|v| n(v) as u8)
+        .collect();
     assert!(ks.is_subset(&want));
     let a = &f["armada"];
     let armada = su("armada");
@@ -448,23 +478,39 @@ fn land_units_and_special_units() {
         .map(|x| [n(&x[0]) as u8, n(&x[1]) as u8])
         .collect();
     assert_eq!(armada.sides, sides);
-    let ports: BTreeSet<SpaceId> = armada.build_ports.iter().map(|p| d.space_id(p).unwrap()).collect();
+    let ports: BTreeSet<SpaceId> = armada
+        .build_ports
+        .iter()
+        .map(|p| d.space_id(p).unwrap())
+        .collect();
     let want: BTreeSet<SpaceId> = arr(&a["ports"]).iter().map(|p| space(s(p))).collect();
     assert_eq!(ports, want);
     assert_eq!(armada.upgrade_cp.map(u64::from), Some(n(&a["upgrade_cp"])));
     let mk = &f["markers"];
     let marker = |id: &str| d.markers.iter().find(|m| m.id == id).expect(id);
-    assert_eq!(marker("treasure").count.map(u64::from), Some(n(&mk["treasures"])));
+    assert_eq!(
+        marker("treasure").count.map(u64::from),
+        Some(n(&mk["treasures"]))
+    );
     assert_eq!(d.tables.treasures.total() as u64, n(&mk["treasures"]));
-    assert_eq!(marker("jesuit").count.map(u64::from), Some(n(&mk["jesuits"])));
-    assert_eq!(d.tables.spanish_allotment.jesuits_total as u64, n(&mk["jesuits"]));
+    assert_eq!(
+        marker("jesuit").count.map(u64::from),
+        Some(n(&mk["jesuits"]))
+    );
+    assert_eq!(
+        d.tables.spanish_allotment.jesuits_total as u64,
+        n(&mk["jesuits"])
+    );
     for (id, k) in [
         ("informant", "informants_per_power"),
         ("assassination_used", "assassination_used_per_power"),
         ("cipher", "cipher_per_power"),
     ] {
         assert_eq!(marker(id).count_per_power.map(u64::from), Some(n(&mk[k])));
-        assert_eq!(marker(id).from_turn.map(u64::from), Some(n(&mk["espionage_from_turn"])));
+        assert_eq!(
+            marker(id).from_turn.map(u64::from),
+            Some(n(&mk["espionage_from_turn"]))
+        );
     }
 }
 
@@ -474,7 +520,10 @@ fn land_units_and_special_units() {
 fn powers_impulse_order_and_minors() {
     let f = &fx()["powers"];
     let d = d();
-    let order: Vec<Power> = arr(&f["impulse_order"]).iter().map(|p| power(s(p))).collect();
+    let order: Vec<Power> = arr(&f["impulse_order"])
+        .iter()
+        .map(|p| power(s(p)))
+        .collect();
     assert_eq!(order, Power::MAJORS.to_vec());
     let mut majors: Vec<_> = d
         .powers
@@ -492,7 +541,12 @@ fn powers_impulse_order_and_minors() {
         .collect();
     assert_eq!(got, minors);
     assert_eq!(majors.len() + got.len(), 11);
-    let factions: Vec<Faction> = d.power(Power::Protestant).factions.iter().map(|x| x.id).collect();
+    let factions: Vec<Faction> = d
+        .power(Power::Protestant)
+        .factions
+        .iter()
+        .map(|x| x.id)
+        .collect();
     assert_eq!(factions, vec![Faction::Dutch, Faction::Huguenot]);
 }
 
@@ -510,7 +564,10 @@ fn world_map_ten_ocean_zones() {
         .count();
     assert_eq!(americas as u64, n(&f["americas"]));
     for o in arr(&f["others"]) {
-        assert_eq!(d.ocean_zone(ocean(s(o))).group, data::world::OceanGroup::Other);
+        assert_eq!(
+            d.ocean_zone(ocean(s(o))).group,
+            data::world::OceanGroup::Other
+        );
     }
     for name in arr(&f["named"]) {
         ocean(s(name));
@@ -526,7 +583,9 @@ fn world_map_ten_ocean_zones() {
         assert_eq!(b.kind, BorderKind::Border, "arrows sit on borders (2.6)");
     }
     assert!(
-        d.ocean_borders.iter().any(|b| b.kind == BorderKind::Dangerous),
+        d.ocean_borders
+            .iter()
+            .any(|b| b.kind == BorderKind::Dangerous),
         "dangerous passages exist (2.6)"
     );
     for pair in arr(&f["one_step_moves"]) {
@@ -573,12 +632,22 @@ fn silver_fleet_table() {
         for (col, spanish) in [(1, false), (2, true)] {
             let key = t.zone_for(die, spanish).expect("row");
             let z = d().ocean_zone_id(key).unwrap();
-            assert_eq!(d().ocean_zone(z).name, s(&r[col]), "die {die} philippines {spanish}");
+            assert_eq!(
+                d().ocean_zone(z).name,
+                s(&r[col]),
+                "die {die} philippines {spanish}"
+            );
         }
     }
     assert_eq!(t.escort_max_galleons as u64, n(&f["escorts_max"]));
-    assert_eq!(t.treasures_chosen["with_2_escorts"] as u64, n(&f["treasures_with_two_escorts"]));
-    assert_eq!(t.treasures_chosen["otherwise"] as u64, n(&f["treasures_otherwise"]));
+    assert_eq!(
+        t.treasures_chosen["with_2_escorts"] as u64,
+        n(&f["treasures_with_two_escorts"])
+    );
+    assert_eq!(
+        t.treasures_chosen["otherwise"] as u64,
+        n(&f["treasures_otherwise"])
+    );
 }
 
 // ------------------------------------------------------------------ cards
@@ -609,7 +678,11 @@ fn one_hundred_twelve_cards() {
     for c in deck.iter().filter(|c| c.kind == CardKind::Mandatory) {
         assert_eq!(c.cp as u64, n(&f["mandatory_cp"]), "{}", c.title);
     }
-    assert_eq!(d.cards_for(6).count(), 112, "the six-player deck is the 112");
+    assert_eq!(
+        d.cards_for(6).count(),
+        112,
+        "the six-player deck is the 112"
+    );
 }
 
 #[test]
@@ -680,9 +753,17 @@ fn leaders_named_in_the_seed() {
         }
     }
     // only Dragut and Uluch Ali have a piracy rating (5.1)
-    assert_eq!(d.naval_leaders.iter().filter(|x| x.piracy.is_some()).count(), 2);
+    assert_eq!(
+        d.naval_leaders
+            .iter()
+            .filter(|x| x.piracy.is_some())
+            .count(),
+        2
+    );
     // every power whose last army leader can die has a default leader (5.1)
-    for p in ["ottoman", "spain", "england", "france", "hre", "dutch", "huguenot"] {
+    for p in [
+        "ottoman", "spain", "england", "france", "hre", "dutch", "huguenot",
+    ] {
         assert!(d.default_leaders.iter().any(|x| x.power == pool(p)), "{p}");
     }
 }
@@ -704,8 +785,15 @@ fn captains_rulers_and_nobles() {
             assert!(cap.scientist);
         }
     }
-    let with: BTreeSet<Power> = arr(&c["powers_with_captains"]).iter().map(|p| power(s(p))).collect();
-    let got: BTreeSet<Power> = d.captains.iter().flat_map(|x| x.powers.iter().copied()).collect();
+    let with: BTreeSet<Power> = arr(&c["powers_with_captains"])
+        .iter()
+        .map(|p| power(s(p)))
+        .collect();
+    let got: BTreeSet<Power> = d
+        .captains
+        .iter()
+        .flat_map(|x| x.powers.iter().copied())
+        .collect();
     assert_eq!(got, with, "17.4: only these powers outfit expeditions");
     assert!(
         d.captains
@@ -728,7 +816,11 @@ fn captains_rulers_and_nobles() {
     for x in arr(&r["death"]) {
         let ru = d.rulers.iter().find(|y| y.name == s(&x["name"])).unwrap();
         assert_eq!(ru.death_admin.map(u64::from), Some(n(&x["admin"])), "{x}");
-        assert_eq!(ru.death_card_bonus, Some(0), "{x}: no card bonus after death");
+        assert_eq!(
+            ru.death_card_bonus,
+            Some(0),
+            "{x}: no card bonus after death"
+        );
         assert!(ru.admin as u64 > n(&x["admin"]), "{x}: the rating drops");
         assert!(ru.card_bonus > 0, "{x}: the card bonus is lost");
     }
@@ -743,9 +835,18 @@ fn captains_rulers_and_nobles() {
             .count() as u64,
         n(&nb["valois"])
     );
-    assert!(!d.nobles.iter().any(|x| x.power == power(s(&nb["no_nobles"]))));
+    assert!(
+        !d.nobles
+            .iter()
+            .any(|x| x.power == power(s(&nb["no_nobles"])))
+    );
     for x in d.nobles.iter().filter(|x| x.power == Power::Spain) {
-        assert_eq!(x.family, Some(data::personalities::Family::Habsburg), "{}", x.name);
+        assert_eq!(
+            x.family,
+            Some(data::personalities::Family::Habsburg),
+            "{}",
+            x.name
+        );
     }
 }
 
@@ -756,7 +857,10 @@ fn tables_printed_in_the_seed() {
     let f = &fx()["tables"];
     let t = &d().tables;
     let es = &f["england_spain_dow"];
-    assert_eq!(t.england_spain_dow.cost(false, false, false) as u64, n(&es["base"]));
+    assert_eq!(
+        t.england_spain_dow.cost(false, false, false) as u64,
+        n(&es["base"])
+    );
     assert_eq!(
         t.england_spain_dow.cost(true, false, false) as i64,
         n(&es["base"]) as i64 + es["excommunicated"].as_i64().unwrap()
@@ -765,55 +869,120 @@ fn tables_printed_in_the_seed() {
         t.england_spain_dow.cost(false, true, false) as i64,
         n(&es["base"]) as i64 + es["mary_captured"].as_i64().unwrap()
     );
-    assert_eq!(t.england_spain_dow.cost(true, true, true) as u64, n(&es["floor"]));
     assert_eq!(
-        t.england_spain_dow.spain_may_enter_ireland_scotland_at_or_below as u64,
+        t.england_spain_dow.cost(true, true, true) as u64,
+        n(&es["floor"])
+    );
+    assert_eq!(
+        t.england_spain_dow
+            .spain_may_enter_ireland_scotland_at_or_below as u64,
         n(&es["enter_ireland_scotland_at"])
     );
-    assert_eq!(t.england_spain_dow.mary_executed as i64, es["mary_executed"].as_i64().unwrap());
+    assert_eq!(
+        t.england_spain_dow.mary_executed as i64,
+        es["mary_executed"].as_i64().unwrap()
+    );
     let cl = &f["catholic_league"];
     assert_eq!(
-        t.catholic_league.check_turns.iter().map(|&x| x as u64).collect::<Vec<_>>(),
+        t.catholic_league
+            .check_turns
+            .iter()
+            .map(|&x| x as u64)
+            .collect::<Vec<_>>(),
         arr(&cl["turns"]).iter().map(n).collect::<Vec<_>>()
     );
-    assert_eq!(t.catholic_league.automatic_protestant_keys_in_france as u64, n(&cl["automatic_keys"]));
-    assert_eq!(t.catholic_league.no_check_if_at_most_french_home_spaces as u64, n(&cl["no_check_at_most"]));
+    assert_eq!(
+        t.catholic_league.automatic_protestant_keys_in_france as u64,
+        n(&cl["automatic_keys"])
+    );
+    assert_eq!(
+        t.catholic_league.no_check_if_at_most_french_home_spaces as u64,
+        n(&cl["no_check_at_most"])
+    );
     assert_eq!(t.catholic_league.roll_target as u64, n(&cl["target"]));
-    assert_eq!(t.catholic_league.spain_min_regulars as u64, n(&cl["min_regulars"]));
-    assert_eq!(t.catholic_league.french_units_removed_divisor as u64, n(&cl["divisor"]));
+    assert_eq!(
+        t.catholic_league.spain_min_regulars as u64,
+        n(&cl["min_regulars"])
+    );
+    assert_eq!(
+        t.catholic_league.french_units_removed_divisor as u64,
+        n(&cl["divisor"])
+    );
     let su = &f["suez"];
-    assert_eq!(t.suez_canal.first_attempt_success_on, vec![n(&su["first_success"]) as u8]);
-    assert_eq!(t.suez_canal.each_failure_lowers_target_by as u64, n(&su["lower_per_failure"]));
-    assert_eq!(t.suez_canal.with_excavation_lowers_by as u64, n(&su["lower_with_excavation"]));
+    assert_eq!(
+        t.suez_canal.first_attempt_success_on,
+        vec![n(&su["first_success"]) as u8]
+    );
+    assert_eq!(
+        t.suez_canal.each_failure_lowers_target_by as u64,
+        n(&su["lower_per_failure"])
+    );
+    assert_eq!(
+        t.suez_canal.with_excavation_lowers_by as u64,
+        n(&su["lower_with_excavation"])
+    );
     assert_eq!(t.suez_canal.bonus_vp as u64, n(&su["vp"]));
     assert_eq!(t.suez_canal.card_marker as u64, n(&su["cards"]));
     let v = &f["victory"];
     assert_eq!(t.victory.standard_vp as u64, n(&v["standard"]));
     assert_eq!(t.victory.domination_lead as u64, n(&v["domination_lead"]));
-    assert_eq!(t.victory.domination_from_turn as u64, n(&v["domination_from_turn"]));
+    assert_eq!(
+        t.victory.domination_from_turn as u64,
+        n(&v["domination_from_turn"])
+    );
     assert_eq!(t.victory.last_turn as u64, n(&v["turns"]));
     assert_eq!(t.turns.count as u64, n(&v["turns"]));
-    assert_eq!(t.victory.protestant_religious_victory_more_than as u64, n(&v["protestant_more_than"]));
-    assert_eq!(t.victory.catholic_religious_victory_at as u64, n(&v["catholic_at"]));
     assert_eq!(
-        t.victory.france_religious_victory_max_protestant_in_france_and_scotland as u64,
+        t.victory.protestant_religious_victory_more_than as u64,
+        n(&v["protestant_more_than"])
+    );
+    assert_eq!(
+        t.victory.catholic_religious_victory_at as u64,
+        n(&v["catholic_at"])
+    );
+    assert_eq!(
+        t.victory
+            .france_religious_victory_max_protestant_in_france_and_scotland as u64,
         n(&v["france_at_most"])
     );
-    assert_eq!(t.victory.catholic_rebellion_hits_margin as u64, n(&v["rebellion_margin"]));
     assert_eq!(
-        t.victory.circumnavigation_vp.iter().map(|&x| x as u64).collect::<Vec<_>>(),
-        arr(&v["circumnavigation"]).iter().map(n).collect::<Vec<_>>()
+        t.victory.catholic_rebellion_hits_margin as u64,
+        n(&v["rebellion_margin"])
     );
-    assert_eq!(t.victory.virgin_queen_vp_max as u64, n(&v["virgin_queen_max"]));
+    assert_eq!(
+        t.victory
+            .circumnavigation_vp
+            .iter()
+            .map(|&x| x as u64)
+            .collect::<Vec<_>>(),
+        arr(&v["circumnavigation"])
+            .iter()
+            .map(n)
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        t.victory.virgin_queen_vp_max as u64,
+        n(&v["virgin_queen_max"])
+    );
     let p = &f["paris_vp"];
     assert_eq!(
-        t.paris_vp.turns_for_2_vp.iter().map(|&x| x as u64).collect::<Vec<_>>(),
+        t.paris_vp
+            .turns_for_2_vp
+            .iter()
+            .map(|&x| x as u64)
+            .collect::<Vec<_>>(),
         arr(&p["turns"]).iter().map(n).collect::<Vec<_>>()
     );
     assert_eq!(t.paris_vp.otherwise_vp as u64, n(&p["otherwise"]));
     let d = d();
-    assert_eq!(d.army_leader(&t.paris_vp.spain_leader).unwrap().name, "Duke of Guise");
-    assert_eq!(d.army_leader(&t.paris_vp.protestant_leader).unwrap().name, "Henry Navarre");
+    assert_eq!(
+        d.army_leader(&t.paris_vp.spain_leader).unwrap().name,
+        "Duke of Guise"
+    );
+    assert_eq!(
+        d.army_leader(&t.paris_vp.protestant_leader).unwrap().name,
+        "Henry Navarre"
+    );
     let ce = &f["central_europe"];
     let keys: BTreeSet<SpaceId> = t
         .master_of_central_europe
@@ -831,7 +1000,10 @@ fn tables_printed_in_the_seed() {
         .iter()
         .map(|r| (r.min_keys_each_row as u64, r.cards as u64))
         .collect();
-    let want: Vec<(u64, u64)> = arr(&pc["rows"]).iter().map(|r| (n(&r[0]), n(&r[1]))).collect();
+    let want: Vec<(u64, u64)> = arr(&pc["rows"])
+        .iter()
+        .map(|r| (n(&r[0]), n(&r[1])))
+        .collect();
     assert_eq!(rows, want);
     let pr = d.power(Power::Protestant).protestant.as_ref().unwrap();
     let rows2: Vec<(u64, u64)> = pr
@@ -845,16 +1017,32 @@ fn tables_printed_in_the_seed() {
     assert_eq!(dk, want);
     assert_eq!(pr.dutch_key_vp as u64, n(&pc["dutch_vp"]));
     assert_eq!(pr.other_key_vp as u64, n(&pc["other_vp"]));
-    assert_eq!(pr.auto_victory_other_keys as u64, n(&pc["military_victory_other_keys"]));
+    assert_eq!(
+        pr.auto_victory_other_keys as u64,
+        n(&pc["military_victory_other_keys"])
+    );
     let sa = &f["spanish_allotment"];
     assert_eq!(t.spanish_allotment.fortresses as u64, n(&sa["fortresses"]));
-    assert_eq!(t.spanish_allotment.fortresses_with_coastal_fortification as u64, n(&sa["fortresses_bonus"]));
-    assert_eq!(t.spanish_allotment.jesuits as u64, n(&sa["jesuits"]));
-    assert_eq!(t.spanish_allotment.jesuits_after_english_college_douai as u64, n(&sa["jesuits_douai"]));
-    let pa = &f["patronage"];
-    assert_eq!(t.patronage_results.removed_at_or_below as u64, n(&pa["removed_at_or_below"]));
     assert_eq!(
-        t.patronage_results.nothing.iter().map(|&x| x as u64).collect::<Vec<_>>(),
+        t.spanish_allotment.fortresses_with_coastal_fortification as u64,
+        n(&sa["fortresses_bonus"])
+    );
+    assert_eq!(t.spanish_allotment.jesuits as u64, n(&sa["jesuits"]));
+    assert_eq!(
+        t.spanish_allotment.jesuits_after_english_college_douai as u64,
+        n(&sa["jesuits_douai"])
+    );
+    let pa = &f["patronage"];
+    assert_eq!(
+        t.patronage_results.removed_at_or_below as u64,
+        n(&pa["removed_at_or_below"])
+    );
+    assert_eq!(
+        t.patronage_results
+            .nothing
+            .iter()
+            .map(|&x| x as u64)
+            .collect::<Vec<_>>(),
         arr(&pa["nothing"]).iter().map(n).collect::<Vec<_>>()
     );
     assert_eq!(t.patronage_results.still_working as u64, n(&pa["working"]));
@@ -863,11 +1051,20 @@ fn tables_printed_in_the_seed() {
     assert_eq!(t.interception.target as u64, n(&ic["target"]));
     assert_eq!(t.interception.dice as u64, n(&ic["dice"]));
     let nd = &f["naval_dice"];
-    assert_eq!(t.naval_battle_dice.galley_atlantic as u64, n(&nd["galley_atlantic"]));
+    assert_eq!(
+        t.naval_battle_dice.galley_atlantic as u64,
+        n(&nd["galley_atlantic"])
+    );
     assert_eq!(t.naval_battle_dice.corsair as u64, n(&nd["corsair"]));
-    assert_eq!(t.naval_battle_dice.galley_port_or_mediterranean as u64, n(&nd["galley_med"]));
+    assert_eq!(
+        t.naval_battle_dice.galley_port_or_mediterranean as u64,
+        n(&nd["galley_med"])
+    );
     assert_eq!(t.naval_battle_dice.galleon as u64, n(&nd["galleon"]));
-    assert_eq!(t.naval_battle_dice.defender_in_port as u64, n(&nd["defender_in_port"]));
+    assert_eq!(
+        t.naval_battle_dice.defender_in_port as u64,
+        n(&nd["defender_in_port"])
+    );
 }
 
 // ------------------------------------------------------------------ scenarios
@@ -889,16 +1086,30 @@ fn scenario_facts_from_the_seed() {
         let want: BTreeSet<SpaceId> = arr(names).iter().map(|k| space(s(k))).collect();
         assert_eq!(got, want, "{id}");
         // independent fortified spaces not listed start under some power's control
-        for sp in d.spaces.iter().filter(|x| x.home == Power::Independent && x.kind.fortified()) {
+        for sp in d
+            .spaces
+            .iter()
+            .filter(|x| x.home == Power::Independent && x.kind.fortified())
+        {
             let listed = sc.independent_at_start.contains(&sp.key);
             let controlled = sc.control.iter().any(|c| c.space == sp.key);
-            assert!(listed != controlled, "{id}: {} is independent or controlled", sp.name);
+            assert!(
+                listed != controlled,
+                "{id}: {} is independent or controlled",
+                sp.name
+            );
         }
     }
-    let ks: BTreeSet<u8> = arr(&f["knights_strength"]).iter().map(|v| n(v) as u8).collect();
+    let ks: BTreeSet<u8> = arr(&f["knights_strength"])
+        .iter()
+        .map(|v| n(v) as u8)
+        .collect();
     for sc in &d.scenarios {
         assert!(ks.contains(&sc.knights_of_st_john), "{}", sc.id);
-        assert_eq!(d.space_id(&sc.hre_capital), Some(space(s(&f["hre_capital_at_start"]))));
+        assert_eq!(
+            d.space_id(&sc.hre_capital),
+            Some(space(s(&f["hre_capital_at_start"])))
+        );
         assert!(sc.end_turn == d.tables.turns.count);
     }
     assert_eq!(d.scenario("campaign").unwrap().start_turn, 1);
@@ -938,18 +1149,27 @@ fn tournament_setup_fits_the_seeds_conversion_example() {
     let d = d();
     let sc = d.scenario("tournament").expect("tournament");
     for name in arr(&f["catholic"]) {
-        assert_eq!(religion_at_start(sc, space(s(name))), Religion::Catholic, "{name}");
+        assert_eq!(
+            religion_at_start(sc, space(s(name))),
+            Religion::Catholic,
+            "{name}"
+        );
     }
     for name in arr(&f["with_catholic_units"]) {
-        assert!(catholic_units(sc, space(s(name))), "{name} holds Catholic units");
+        assert!(
+            catholic_units(sc, space(s(name))),
+            "{name} holds Catholic units"
+        );
     }
     for name in arr(&f["without_catholic_units"]) {
-        assert!(!catholic_units(sc, space(s(name))), "{name} holds no Catholic units");
+        assert!(
+            !catholic_units(sc, space(s(name))),
+            "{name} holds no Catholic units"
+        );
     }
     let protestant_neighbour = |id: SpaceId, extra: &[SpaceId]| {
-        d.neighbours(id).any(|(x, _)| {
-            extra.contains(&x) || religion_at_start(sc, x) == Religion::Protestant
-        })
+        d.neighbours(id)
+            .any(|(x, _)| extra.contains(&x) || religion_at_start(sc, x) == Religion::Protestant)
     };
     for name in arr(&f["adjacent_to_protestant_at_start"]) {
         assert!(protestant_neighbour(space(s(name)), &[]), "{name}");
@@ -997,7 +1217,11 @@ fn rebellion_example_lyon() {
         .filter_map(|x| dist[x.0 as usize])
         .min()
         .unwrap();
-    assert_eq!(dist[to.0 as usize], Some(best), "Orleans is (one of) the nearest");
+    assert_eq!(
+        dist[to.0 as usize],
+        Some(best),
+        "Orleans is (one of) the nearest"
+    );
     for name in arr(&f["flipped_neighbours"]) {
         let x = space(s(name));
         assert!(d.connection_between(lyon, x).is_some());
@@ -1015,7 +1239,9 @@ fn player_counts() {
         .map(|p| power(s(p)))
         .collect();
     for k in n(&f["min"])..=n(&f["max"]) {
-        let pc = d.player_count(k as u8).unwrap_or_else(|| panic!("{k} players"));
+        let pc = d
+            .player_count(k as u8)
+            .unwrap_or_else(|| panic!("{k} players"));
         assert_eq!(pc.seats.len() as u64, k);
         if k == 6 {
             assert!(pc.activated_majors.is_empty());
@@ -1042,8 +1268,14 @@ fn public_facts() {
         assert_eq!(d.space(space(s(k))).kind, SpaceKind::Key);
     }
     let ecr = &d.tables.spy.english_catholic_rebellion;
-    assert_eq!(ecr.spanish_regular_in_ireland_or_scotland as u64, n(&f["faq"]["ecr_spanish_regular_ireland_or_scotland"]));
-    assert_eq!(ecr.spanish_regular_in_england as u64, n(&f["faq"]["ecr_spanish_regular_england"]));
+    assert_eq!(
+        ecr.spanish_regular_in_ireland_or_scotland as u64,
+        n(&f["faq"]["ecr_spanish_regular_ireland_or_scotland"])
+    );
+    assert_eq!(
+        ecr.spanish_regular_in_england as u64,
+        n(&f["faq"]["ecr_spanish_regular_england"])
+    );
     let v = &f["vassal"];
     for x in arr(&v["variant_cards"]) {
         let c = d
@@ -1052,7 +1284,13 @@ fn public_facts() {
             .find(|c| c.title_en.as_deref() == Some(s(&x["title"])))
             .unwrap();
         assert_eq!(c.deck, Deck::Variant);
-        assert_eq!(c.players, arr(&x["players"]).iter().map(|p| n(p) as u8).collect::<Vec<_>>());
+        assert_eq!(
+            c.players,
+            arr(&x["players"])
+                .iter()
+                .map(|p| n(p) as u8)
+                .collect::<Vec<_>>()
+        );
     }
     for x in arr(&v["removed"]) {
         let c = d
@@ -1081,12 +1319,21 @@ fn public_facts() {
     for (k, names) in v["removed_personalities"].as_object().unwrap() {
         let pc = d.player_count(k.parse().unwrap()).unwrap();
         for name in arr(names) {
-            let id = d.nobles.iter().find(|x| x.name == s(name)).unwrap().id.clone();
+            let id = d
+                .nobles
+                .iter()
+                .find(|x| x.name == s(name))
+                .unwrap()
+                .id
+                .clone();
             assert!(pc.removed_personalities.contains(&id), "{k}: {name}");
         }
     }
     assert_eq!(
-        d.captains.iter().filter(|c| c.powers.contains(&Power::Hre)).count() as u64,
+        d.captains
+            .iter()
+            .filter(|c| c.powers.contains(&Power::Hre))
+            .count() as u64,
         n(&v["hre_captains"])
     );
 }
@@ -1113,7 +1360,12 @@ fn connections_are_symmetric() {
     }
     for z in &d.sea_zones {
         for &o in &z.adjacent {
-            assert!(d.sea_zone(o).adjacent.iter().any(|&b| d.sea_zone(b).key == z.key));
+            assert!(
+                d.sea_zone(o)
+                    .adjacent
+                    .iter()
+                    .any(|&b| d.sea_zone(b).key == z.key)
+            );
         }
     }
 }
@@ -1158,11 +1410,19 @@ fn every_space_is_reachable() {
         .map(|x| d.space(x).key.as_str())
         .collect();
     assert!(missing.is_empty(), "unreachable: {missing:?}");
-    assert_eq!(seen_sea.len(), d.sea_zones.len(), "every sea zone reachable");
+    assert_eq!(
+        seen_sea.len(),
+        d.sea_zones.len(),
+        "every sea zone reachable"
+    );
     // land-locked islands are ports (otherwise nothing could reach them)
     for x in d.space_ids() {
         if d.neighbours(x).next().is_none() {
-            assert!(d.space(x).ships_may_enter(), "{} is cut off", d.space(x).key);
+            assert!(
+                d.space(x).ships_may_enter(),
+                "{} is cut off",
+                d.space(x).key
+            );
         }
     }
 }
@@ -1172,9 +1432,7 @@ fn every_port_touches_a_sea_zone_and_every_zone_has_ports() {
     let d = d();
     for z in &d.sea_zones {
         assert!(
-            z.ports
-                .iter()
-                .any(|&p| d.space(p).ships_may_enter()),
+            z.ports.iter().any(|&p| d.space(p).ships_may_enter()),
             "{} has a port ships may enter",
             z.key
         );
@@ -1185,7 +1443,9 @@ fn every_port_touches_a_sea_zone_and_every_zone_has_ports() {
         }
     }
     // galleons need a port on an Atlantic zone (2.5, 17.3): every galleon builder has one
-    for owner in ["spain", "england", "france", "dutch", "huguenot", "portugal"] {
+    for owner in [
+        "spain", "england", "france", "dutch", "huguenot", "portugal",
+    ] {
         let o = pool(owner);
         let has = d.spaces.iter().any(|x| {
             let home = match o {
@@ -1194,7 +1454,9 @@ fn every_port_touches_a_sea_zone_and_every_zone_has_ports() {
                 _ => x.home == o.power(),
             };
             home && x.ships_may_enter()
-                && x.ports.iter().any(|&z| d.sea_zone(z).group == SeaGroup::Atlantic)
+                && x.ports
+                    .iter()
+                    .any(|&z| d.sea_zone(z).group == SeaGroup::Atlantic)
         });
         assert!(has, "{owner} has a home port on an Atlantic zone");
     }
@@ -1238,10 +1500,15 @@ fn every_record_is_flagged() {
         *by_src.entry(p.src).or_default() += 1;
         match p.src {
             Source::Seed => assert!(
-                p.reference.as_deref().is_some_and(|r| r.contains('L') || r.contains('§')),
+                p.reference
+                    .as_deref()
+                    .is_some_and(|r| r.contains('L') || r.contains('§')),
                 "{what}"
             ),
-            Source::Public => assert!(p.reference.as_deref().is_some_and(|r| !r.is_empty()), "{what}"),
+            Source::Public => assert!(
+                p.reference.as_deref().is_some_and(|r| !r.is_empty()),
+                "{what}"
+            ),
             Source::Reconstructed => assert!(p.guessed.is_empty(), "{what}"),
         }
     }
@@ -1255,13 +1522,15 @@ fn seed_claims_are_backed_by_the_fixture() {
     // and connections.
     let f = fx();
     let d = d();
-    let field_of = |k: &str| match k {
-        "fortified" => "kind",
-        "not_home" => "home",
-        "not_zone" => "zone",
-        other => other,
-    }
-    .to_string();
+    let field_of = |k: &str| {
+        match k {
+            "fortified" => "kind",
+            "not_home" => "home",
+            "not_zone" => "zone",
+            other => other,
+        }
+        .to_string()
+    };
     let facts: BTreeMap<String, BTreeSet<String>> = arr(&f["spaces"])
         .iter()
         .map(|x| {
@@ -1294,7 +1563,11 @@ fn seed_claims_are_backed_by_the_fixture() {
             "restrictions",
         ] {
             if sp.prov.backs(field) {
-                assert!(stated.contains(field), "{}: seed-backed {field} not in the seed facts", sp.key);
+                assert!(
+                    stated.contains(field),
+                    "{}: seed-backed {field} not in the seed facts",
+                    sp.key
+                );
             }
         }
     }
@@ -1311,10 +1584,17 @@ fn seed_claims_are_backed_by_the_fixture() {
                 || (field == "cp" && c.kind == CardKind::Mandatory)
                 || (field == "power" && c.power.is_none());
             if c.prov.backs(field) {
-                assert!(stated, "card {}: seed-backed {field} not in the seed facts", c.title);
+                assert!(
+                    stated,
+                    "card {}: seed-backed {field} not in the seed facts",
+                    c.title
+                );
             }
         }
-        assert!(!c.prov.backs("id") || c.id.0 == 5, "card numbers are not in the seed");
+        assert!(
+            !c.prov.backs("id") || c.id.0 == 5,
+            "card numbers are not in the seed"
+        );
     }
     let pairs: BTreeSet<(SpaceId, SpaceId)> = arr(&f["adjacent"])
         .iter()
@@ -1327,7 +1607,12 @@ fn seed_claims_are_backed_by_the_fixture() {
         .flat_map(|(a, b)| [(a, b), (b, a)])
         .collect();
     for c in d.connections.iter().filter(|c| c.prov.src == Source::Seed) {
-        assert!(pairs.contains(&(c.a, c.b)), "{}-{} claims seed", d.space(c.a).key, d.space(c.b).key);
+        assert!(
+            pairs.contains(&(c.a, c.b)),
+            "{}-{} claims seed",
+            d.space(c.a).key,
+            d.space(c.b).key
+        );
     }
 }
 
@@ -1339,7 +1624,9 @@ fn broken(edit: impl Fn(&mut Sources<'static>, &mut Vec<String>)) -> String {
     edit(&mut src, &mut owned);
     // leak the edited texts so Sources can borrow them for 'static
     let _ = owned;
-    Data::parse(&src).expect_err("a broken pack must be refused").0
+    Data::parse(&src)
+        .expect_err("a broken pack must be refused")
+        .0
 }
 
 fn leak(s: String) -> &'static str {
@@ -1349,19 +1636,34 @@ fn leak(s: String) -> &'static str {
 #[test]
 fn the_loader_refuses_broken_packs() {
     let e = broken(|s, _| {
-        s.europe_connections = leak(s.europe_connections.replacen("\"a\": \"vienna\"", "\"a\": \"wien\"", 1))
+        s.europe_connections = leak(s.europe_connections.replacen(
+            "\"a\": \"vienna\"",
+            "\"a\": \"wien\"",
+            1,
+        ))
     });
     assert!(e.contains("unknown space wien"), "{e}");
     let e = broken(|s, _| {
-        s.europe_spaces = leak(s.europe_spaces.replacen("\"id\": \"stirling\"", "\"id\": \"edinburgh\"", 1))
+        s.europe_spaces = leak(s.europe_spaces.replacen(
+            "\"id\": \"stirling\"",
+            "\"id\": \"edinburgh\"",
+            1,
+        ))
     });
     assert!(e.contains("duplicate id edinburgh"), "{e}");
     let e = broken(|s, _| {
-        s.europe_connections = leak(s.europe_connections.replacen(", \"range\": \"alps\"", "", 1))
+        s.europe_connections = leak(
+            s.europe_connections
+                .replacen(", \"range\": \"alps\"", "", 1),
+        )
     });
     assert!(e.contains("a pass needs its range"), "{e}");
     let e = broken(|s, _| {
-        s.europe_connections = leak(s.europe_connections.replacen(", \"controlled_by_port\": \"brielle\"", "", 1))
+        s.europe_connections = leak(s.europe_connections.replacen(
+            ", \"controlled_by_port\": \"brielle\"",
+            "",
+            1,
+        ))
     });
     assert!(e.contains("waterway names its ordinary port"), "{e}");
     let e = broken(|s, _| {
@@ -1373,18 +1675,47 @@ fn the_loader_refuses_broken_packs() {
     });
     assert!(e.contains("needs a section or line reference"), "{e}");
     let e = broken(|s, _| {
-        s.cards = leak(s.cards.replacen("\"kind\": \"home\", \"cp\": 5, \"power\": \"spain\"", "\"kind\": \"event\", \"cp\": 5, \"power\": \"spain\"", 1))
+        s.cards = leak(s.cards.replacen(
+            "\"kind\": \"home\", \"cp\": 5, \"power\": \"spain\"",
+            "\"kind\": \"event\", \"cp\": 5, \"power\": \"spain\"",
+            1,
+        ))
     });
     assert!(e.contains("exactly the home cards name a power"), "{e}");
     let e = broken(|s, _| {
-        s.cards = leak(s.cards.replacen("\"players\": [2, 3, 4], \"identified\": true, \"deck\": \"variant\"", "\"players\": [2, 3, 4, 6], \"identified\": true, \"deck\": \"variant\"", 1))
+        s.cards = leak(s.cards.replacen(
+            "\"players\": [2, 3, 4], \"identified\": true, \"deck\": \"variant\"",
+            "\"players\": [2, 3, 4, 6], \"identified\": true, \"deck\": \"variant\"",
+            1,
+        ))
     });
-    assert!(e.contains("variant card is not in the six-player deck"), "{e}");
-    let e = broken(|s, _| s.sea_zones = leak(s.sea_zones.replacen("\"adjacent\": [\"gulf_of_lyon\",", "\"adjacent\": [\"atlantic_ocean\", \"gulf_of_lyon\",", 1)));
+    assert!(
+        e.contains("variant card is not in the six-player deck"),
+        "{e}"
+    );
+    let e = broken(|s, _| {
+        s.sea_zones = leak(s.sea_zones.replacen(
+            "\"adjacent\": [\"gulf_of_lyon\",",
+            "\"adjacent\": [\"atlantic_ocean\", \"gulf_of_lyon\",",
+            1,
+        ))
+    });
     assert!(e.contains("not the other way"), "{e}");
-    let e = broken(|s, _| s.scenarios = leak(s.scenarios.replacen("\"leaders\": [\"alba\"]", "\"leaders\": [\"wallenstein\"]", 1)));
+    let e = broken(|s, _| {
+        s.scenarios = leak(s.scenarios.replacen(
+            "\"leaders\": [\"alba\"]",
+            "\"leaders\": [\"wallenstein\"]",
+            1,
+        ))
+    });
     assert!(e.contains("unknown leader wallenstein"), "{e}");
-    let e = broken(|s, _| s.tables = leak(s.tables.replacen("\"standard_vp\": 25", "\"standard_vp\": 25, \"extra\": 1", 1)));
+    let e = broken(|s, _| {
+        s.tables = leak(s.tables.replacen(
+            "\"standard_vp\": 25",
+            "\"standard_vp\": 25, \"extra\": 1",
+            1,
+        ))
+    });
     assert!(e.contains("tables.json"), "{e}");
 }
 
@@ -1392,7 +1723,10 @@ fn the_loader_refuses_broken_packs() {
 
 #[test]
 fn readme_describes_the_pack() {
-    assert!(README.contains(data::DESCRIPTION), "README gives the game type's description");
+    assert!(
+        README.contains(data::DESCRIPTION),
+        "README gives the game type's description"
+    );
     for file in [
         "europe_spaces.json",
         "europe_connections.json",
