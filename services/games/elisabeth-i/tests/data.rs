@@ -1757,3 +1757,81 @@ fn readme_describes_the_pack() {
         assert!(README.contains(&row), "README row missing or stale: {row}");
     }
 }
+
+#[test]
+fn scenario_setups_fit_the_counter_mix_and_the_map() {
+    let d = d();
+    for sc in &d.scenarios {
+        let controller = |id: SpaceId| -> Power {
+            sc.control
+                .iter()
+                .find(|c| d.space_id(&c.space) == Some(id))
+                .map(|c| c.power)
+                .unwrap_or(d.space(id).home)
+        };
+        let mut land: BTreeMap<PoolOwner, u32> = BTreeMap::new();
+        let mut ships: BTreeMap<PoolOwner, u32> = BTreeMap::new();
+        for u in &sc.units {
+            let id = d.space_id(&u.space).unwrap();
+            assert_eq!(
+                controller(id),
+                u.power,
+                "{}: {:?} units in {}",
+                sc.id,
+                u.power,
+                u.space
+            );
+            let owner = PoolOwner::of(u.power, u.faction);
+            *land.entry(owner).or_default() += (u.regulars + u.mercenaries + u.cavalry) as u32;
+            *ships.entry(owner).or_default() += (u.galleys + u.galleons + u.corsairs) as u32;
+            for l in &u.leaders {
+                let (lp, entry) = match (d.army_leader(l), d.naval_leader(l)) {
+                    (Some(a), _) => (a.power.power(), a.entry_turn),
+                    (_, Some(nl)) => (nl.power, nl.entry_turn),
+                    _ => panic!("{l}"),
+                };
+                assert_eq!(lp, u.power, "{}: {l} stands with his own power", sc.id);
+                assert!(
+                    entry.is_none_or(|t| t <= sc.start_turn),
+                    "{}: {l} not yet in play",
+                    sc.id
+                );
+            }
+        }
+        for (owner, n) in land {
+            let cap = d.land_pool(owner).map(|p| p.total()).unwrap_or(0);
+            assert!(
+                n <= cap,
+                "{}: {owner:?} places {n} land units, pool {cap}",
+                sc.id
+            );
+        }
+        for (owner, n) in ships {
+            let cap = d.naval_pool(owner).map(|p| p.count as u32).unwrap_or(0);
+            assert!(
+                n <= cap,
+                "{}: {owner:?} places {n} ships, {cap} counters",
+                sc.id
+            );
+        }
+        for l in sc.leaders_in_play.iter() {
+            let e = d
+                .army_leader(l)
+                .map(|a| a.entry_turn)
+                .or(d.naval_leader(l).map(|x| x.entry_turn));
+            assert!(
+                e.expect(l).is_none_or(|t| t <= sc.start_turn),
+                "{}: {l}",
+                sc.id
+            );
+        }
+        for c in &sc.removed_cards {
+            let card = d.card_by_key(c).unwrap();
+            assert!(
+                card.entry.available(sc.start_turn, false),
+                "{}: {c} removed before it entered",
+                sc.id
+            );
+        }
+    }
+}

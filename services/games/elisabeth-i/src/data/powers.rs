@@ -198,6 +198,27 @@ pub enum PoolOwner {
 }
 
 impl PoolOwner {
+    /// The pool of a power's units; Protestant units name their faction (Huguenot if none).
+    pub fn of(power: Power, faction: Option<Faction>) -> PoolOwner {
+        match power {
+            Power::Ottoman => PoolOwner::Ottoman,
+            Power::Spain => PoolOwner::Spain,
+            Power::England => PoolOwner::England,
+            Power::France => PoolOwner::France,
+            Power::Hre => PoolOwner::Hre,
+            Power::Protestant => match faction {
+                Some(Faction::Dutch) => PoolOwner::Dutch,
+                _ => PoolOwner::Huguenot,
+            },
+            Power::Ireland => PoolOwner::Ireland,
+            Power::Papacy => PoolOwner::Papacy,
+            Power::Portugal => PoolOwner::Portugal,
+            Power::Scotland => PoolOwner::Scotland,
+            Power::Venice => PoolOwner::Venice,
+            Power::Independent => PoolOwner::Independent,
+        }
+    }
+
     pub fn power(self) -> Power {
         match self {
             PoolOwner::Ottoman => Power::Ottoman,
