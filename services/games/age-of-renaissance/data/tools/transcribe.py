@@ -585,6 +585,8 @@ def card_records():
         ruled = []
         if cid in ("spices_1", "silk_1"):
             ruled.append("D14: the held-back 'Gewürze' and 'Seide' are the only epoch-1 spices and silk cards")
+        if row == "spices":
+            ruled.append("D17: one spices card per epoch as A.1 prints it; §7.1 (L249) says epoch 3 has three")
         rec = {"id": cid, "kind": "commodity", "name_de": de, "epoch": epoch, "recycled": True,
                "held_back": cid in HELD_BACK, "commodities": coms,
                "provenance": {"seed": seed,
