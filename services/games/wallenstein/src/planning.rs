@@ -5,9 +5,9 @@
 //! mat order, field 10 the auction field); the cards stay hidden from the
 //! other seats until the rules reveal them.
 
-use signoria_engine::{RuleError, Scoped, Seat};
+use signoria_engine::{Scoped, Seat};
 
-use crate::model::{AUCTION_FIELD, Card, Event, Move, NUM_FIELDS, Phase, State};
+use crate::model::{AUCTION_FIELD, Card, Event, Frame, Move, State};
 
 /// Cards a seat may still put on its mat: own land cards in hand, then the
 /// unused money cards 0..4.
@@ -61,19 +61,8 @@ pub fn plan_moves(s: &State, seat: Seat) -> Vec<Move> {
         .collect()
 }
 
-pub fn apply_plan(
-    s: &mut State,
-    seat: Seat,
-    field: u8,
-    card: Card,
-    ev: &mut Vec<Scoped<Event>>,
-) -> Result<(), RuleError> {
-    if field as usize >= NUM_FIELDS {
-        return Err(RuleError::malformed(format!("no field {field}")));
-    }
-    if !plan_moves(s, seat).contains(&Move::Plan { field, card }) {
-        return Err(RuleError::illegal("that card cannot go on that field now"));
-    }
+/// Put `card` on the seat's next field (a listed move).
+pub fn resolve_plan(s: &mut State, seat: Seat, field: u8, card: Card, ev: &mut Vec<Scoped<Event>>) {
     s.plans[seat].fields.push(card);
     let planned = Event::Planned {
         seat: seat as u8,
@@ -89,7 +78,6 @@ pub fn apply_plan(
     if s.plans[seat].done() {
         ev.push(Scoped::public(Event::PlanComplete { seat: seat as u8 }));
     }
-    Ok(())
 }
 
 /// Bid strength, higher is better: 4 > 3 > 2 > 1 > any land card > 0 > no card (L540-555).
@@ -141,30 +129,14 @@ pub fn space_moves(s: &State) -> Vec<Move> {
 }
 
 /// In bid order each seat takes any free space and its tile (L540-547, L606-607).
-pub fn apply_space(
-    s: &mut State,
-    seat: Seat,
-    space: u8,
-    ev: &mut Vec<Scoped<Event>>,
-) -> Result<(), RuleError> {
-    let Phase::ChooseSpace { order, next } = s.phase.clone() else {
-        unreachable!()
-    };
-    if space >= 5 {
-        return Err(RuleError::malformed(format!("no turn-order space {space}")));
-    }
-    if s.space_owner[space as usize].is_some() {
-        return Err(RuleError::illegal("that space is taken"));
-    }
+pub fn resolve_space(s: &mut State, seat: Seat, space: u8, ev: &mut Vec<Scoped<Event>>) {
     s.space_owner[space as usize] = Some(seat as u8);
     ev.push(Scoped::public(Event::SpaceTaken {
         seat: seat as u8,
         space,
         tile: s.space_tiles[space as usize],
     }));
-    s.phase = Phase::ChooseSpace {
-        order,
-        next: next + 1,
-    };
-    Ok(())
+    if let Some(Frame::ChooseSpace { next, .. }) = s.stack.last_mut() {
+        *next += 1;
+    }
 }

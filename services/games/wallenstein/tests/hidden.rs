@@ -6,7 +6,7 @@ mod common;
 use common::*;
 
 use signoria_engine::{Audience, Game, Viewer};
-use signoria_wallenstein::model::{Action, Card, Event, Move, Phase};
+use signoria_wallenstein::model::{Action, Card, Event, Frame, Move};
 use signoria_wallenstein::{Options, Wallenstein as W};
 
 fn others(players: usize, except: usize) -> Vec<Viewer> {
@@ -211,7 +211,7 @@ fn private_events_reach_only_their_seat() {
 fn the_draft_deck_order_is_hidden() {
     let a = W::setup(&Options::default(), 4, 33).unwrap();
     let mut b = a.clone();
-    if let Phase::Draft(d) = &mut b.phase {
+    if let Some(Frame::Draft(d)) = b.stack.last_mut() {
         d.deck.reverse();
     }
     for v in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Public] {
