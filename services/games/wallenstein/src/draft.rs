@@ -141,7 +141,10 @@ pub fn resolve_group(s: &mut State, armies: u8, ev: &mut Vec<Scoped<Event>>) {
     };
     let d = s.draft_mut();
     let group = &mut d.groups[p.seat as usize];
-    let i = group.iter().position(|&g| g == armies).expect("a listed group");
+    let i = group
+        .iter()
+        .position(|&g| g == armies)
+        .expect("a listed group");
     group.remove(i);
     if p.blind {
         ev.push(Scoped::public(Event::DraftPicked {

@@ -16,7 +16,7 @@
 use signoria_engine::{GameRng, Seat};
 
 use crate::data::LandId;
-use crate::model::{Card, Frame, Move, State};
+use crate::model::{Card, Frame, Plan, State};
 use crate::planning;
 
 /// Tries at drawing a legal plan for a seat that is still planning before
@@ -107,17 +107,14 @@ fn redraw_plan(s: &mut State, p: Seat, rng: &mut GameRng) {
 
 /// Whether seat `p` could have placed `fields` in order during planning.
 fn could_plan(s: &State, p: Seat, fields: &[Card]) -> bool {
-    let mut trial = s.clone();
-    trial.plans[p].fields.clear();
-    for (f, &card) in fields.iter().enumerate() {
-        let mv = Move::Plan {
-            field: f as u8,
-            card,
-        };
-        if !planning::plan_moves(&trial, p).contains(&mv) {
+    let lands = s.owned(p);
+    let money = s.players[p].money;
+    let mut plan = Plan::default();
+    for &card in fields {
+        if !planning::next_cards(&plan, &lands, money).contains(&card) {
             return false;
         }
-        trial.plans[p].fields.push(card);
+        plan.fields.push(card);
     }
     true
 }

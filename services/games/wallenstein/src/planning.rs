@@ -7,17 +7,8 @@
 
 use signoria_engine::{Scoped, Seat};
 
-use crate::model::{AUCTION_FIELD, Card, Event, Frame, Move, State};
-
-/// Cards a seat may still put on its mat: own land cards in hand, then the
-/// unused money cards 0..4.
-fn unused_cards(s: &State, seat: Seat) -> Vec<Card> {
-    let plan = &s.plans[seat];
-    let mut v: Vec<Card> = s.owned(seat).into_iter().map(Card::Land).collect();
-    v.extend((0..5).map(Card::Money));
-    v.retain(|&c| !plan.uses(c));
-    v
-}
+use crate::data::LandId;
+use crate::model::{AUCTION_FIELD, Card, Event, Frame, Move, Plan, State};
 
 /// The next field's legal cards. Every field takes exactly one card as far as
 /// the cards last (L496-498, L408-412); the bid is an unused money or land card,
@@ -33,11 +24,27 @@ pub fn plan_moves(s: &State, seat: Seat) -> Vec<Move> {
         return Vec::new();
     }
     let field = plan.fields.len() as u8;
-    let money = s.players[seat].money;
+    next_cards(plan, &s.owned(seat), s.players[seat].money)
+        .into_iter()
+        .map(|card| Move::Plan { field, card })
+        .collect()
+}
+
+/// The legal cards for the next field of `plan` (not full) of a seat with
+/// these land cards and this much money (see [`plan_moves`]).
+pub fn next_cards(plan: &Plan, lands: &[LandId], money: i32) -> Vec<Card> {
+    let field = plan.fields.len() as u8;
     let biddable = |c: &Card| !matches!(c, Card::Money(v) if *v as i32 > money);
-    let unused = unused_cards(s, seat);
+    // Cards the seat may still put on its mat: own land cards in hand, then
+    // the unused money cards 0..4.
+    let mut unused: Vec<Card> = lands.iter().map(|&l| Card::Land(l)).collect();
+    unused.extend((0..5).map(Card::Money));
+    unused.retain(|&c| !plan.uses(c));
     // Action fields after this one; a card is left for the bid if more cards remain.
     let later_fields = (AUCTION_FIELD - field).saturating_sub(1) as usize;
+    // The unused cards are distinct: putting `c` down leaves the others.
+    let rest = unused.len().saturating_sub(1);
+    let biddable_unused = unused.iter().filter(|c| biddable(c)).count();
     let mut cards: Vec<Card> = unused
         .iter()
         .copied()
@@ -45,8 +52,8 @@ pub fn plan_moves(s: &State, seat: Seat) -> Vec<Move> {
             if field == AUCTION_FIELD {
                 return biddable(c);
             }
-            let rest: Vec<&Card> = unused.iter().filter(|r| *r != c).collect();
-            rest.len() <= later_fields || rest.iter().any(|r| biddable(r))
+            let biddable_rest = biddable_unused - usize::from(biddable(c));
+            rest <= later_fields || biddable_rest > 0
         })
         .collect();
     // Remaining action fields, this one included: free while the unused cards
@@ -56,9 +63,6 @@ pub fn plan_moves(s: &State, seat: Seat) -> Vec<Move> {
         cards.push(Card::Empty);
     }
     cards
-        .into_iter()
-        .map(|card| Move::Plan { field, card })
-        .collect()
 }
 
 /// Put `card` on the seat's next field (a listed move).

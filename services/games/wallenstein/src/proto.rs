@@ -344,7 +344,11 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
         Event::BagDraw { order } => E::BagDraw(x::BagDraw {
             order: lands(order),
         }),
-        Event::SpaceTaken { seat, space, tile: t } => E::SpaceTaken(x::SpaceTaken {
+        Event::SpaceTaken {
+            seat,
+            space,
+            tile: t,
+        } => E::SpaceTaken(x::SpaceTaken {
             seat: *seat as u32,
             space: *space as u32,
             tile: tile(*t),

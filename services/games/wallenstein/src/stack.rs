@@ -7,9 +7,9 @@ use signoria_engine::{Scoped, Seat};
 use crate::actions;
 use crate::draft;
 use crate::flow;
+use crate::labels::land_name;
 use crate::model::{AUCTION_FIELD, Event, Frame, Move, State, field_name};
 use crate::planning;
-use crate::labels::land_name;
 use crate::setup;
 use crate::winter;
 
@@ -57,9 +57,10 @@ pub fn deciders(s: &State, frame: &Frame) -> Vec<Seat> {
         Frame::PlaceGroup(p) => vec![p.seat as usize],
         // All seats at once, in secret: those whose mats are not full.
         Frame::Planning => (0..s.n()).filter(|&p| !s.plans[p].done()).collect(),
-        Frame::ChooseSpace { order, next } => {
-            order.get(*next).map(|&p| vec![p as usize]).unwrap_or_default()
-        }
+        Frame::ChooseSpace { order, next } => order
+            .get(*next)
+            .map(|&p| vec![p as usize])
+            .unwrap_or_default(),
         Frame::March(a) => vec![a.seat as usize],
         Frame::Revolts { seat, drawn, .. } if drawn.len() >= 2 => vec![*seat as usize],
         Frame::FillTower

@@ -13,7 +13,7 @@ fn run(players: usize, fixed_start: bool, games: usize, first_seed: u64) -> Play
         roundtrip_every: 13,
         determinism_every: 50,
         illegal_probes: 1,
-        hidden_every: 13,
+        hidden_every: 29,
         ..Playouts::new(players, Options { fixed_start }, games)
     };
     let t = std::time::Instant::now();

@@ -175,7 +175,10 @@ fn a_full_round_through_public_moves() {
     );
     assert_eq!(s.lands[land("Böhmen") as usize].armies, 3);
     // The next round: summer, fresh mats, the event card gone, new tiles and action cards.
-    assert_eq!((s.year, s.season, s.stack.clone()), (1, 1, vec![Frame::Planning]));
+    assert_eq!(
+        (s.year, s.season, s.stack.clone()),
+        (1, 1, vec![Frame::Planning])
+    );
     assert_eq!(s.event_candidates.len(), 1);
     assert!(s.plans.iter().all(|p| p.fields.is_empty()));
     assert!(s.space_owner.iter().all(|o| o.is_none()));

@@ -472,8 +472,7 @@ fn r26_drafts_stored_by_the_older_release_finish_cleanly() {
         }}),
     );
     let stored = serde_json::json!({ "game_type": "wallenstein", "schema": 1, "state": state });
-    let mut s =
-        signoria_engine::decode_state::<W>(&serde_json::to_vec(&stored).unwrap()).unwrap();
+    let mut s = signoria_engine::decode_state::<W>(&serde_json::to_vec(&stored).unwrap()).unwrap();
     W::apply(&mut s, 0, &Move::PlaceGroup { armies: 5 }).unwrap();
     assert_eq!(s.draft().unwrap().open.len(), 2);
     while s.draft().is_some() {
