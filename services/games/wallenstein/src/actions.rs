@@ -1,12 +1,12 @@
 //! The ten actions (seed L368-495, L578-580; digest §5.1-5.3, §5.6, §5.8).
 //! Actions are mandatory; one that can only be done in part lapses entirely.
 
-use signoria_engine::{RuleError, Scoped};
+use signoria_engine::Scoped;
 
 use crate::combat;
 use crate::data::{BUILDING_SUPPLY, EventEffect, LandId, UNREST_MARKERS, data};
 use crate::model::{
-    Action, Awaiting, BattleKind, CHURCH, Event, Move, PALACE, Phase, State, TRADING_HOUSE, Tile,
+    Action, Awaiting, BattleKind, CHURCH, Event, Frame, Move, PALACE, State, TRADING_HOUSE, Tile,
 };
 
 /// Carry out `action` of `seat` in `land`; returns a decision to ask for
@@ -223,22 +223,10 @@ pub fn march_moves(s: &State, a: &Awaiting) -> Vec<Move> {
     v
 }
 
-pub fn apply_march(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) -> Result<(), RuleError> {
-    let Phase::Actions {
-        slot,
-        pos,
-        awaiting: Some(a),
-    } = s.phase.clone()
-    else {
-        unreachable!()
-    };
-    if !march_moves(s, &a).contains(mv) {
-        return Err(RuleError::illegal("not a legal move of armies now"));
-    }
-    s.phase = Phase::Actions {
-        slot,
-        pos,
-        awaiting: None,
+/// The seat's choice for the move part (a listed move); the action phase goes on.
+pub fn resolve_march(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
+    let Some(Frame::March(a)) = s.stack.pop() else {
+        unreachable!("no move part is asked for")
     };
     if let Move::March { to, count } = *mv {
         let seat = a.seat as usize;
@@ -255,5 +243,4 @@ pub fn apply_march(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) -> Res
             combat::attack(s, seat, a.from, to, count, ev);
         }
     }
-    Ok(())
 }

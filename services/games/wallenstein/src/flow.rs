@@ -1,12 +1,12 @@
 //! The round structure (seed L262-284, L294-310, L508-627; digest §4): laying
-//! out action cards and advantage tiles, planning, the event, turn order, the
-//! ten actions in card order, the end of a round, winter and the game end.
-//! `advance` runs every automatic step until a seat has to decide.
+//! out action cards and advantage tiles, the event drawn after planning, turn
+//! order, the ten actions in card order and the end of a round. Each step is
+//! an automatic frame of the decision stack.
 
 use signoria_engine::Scoped;
 
 use crate::actions;
-use crate::model::{ACTIONS, Card, Event, Phase, Plan, State, TILES};
+use crate::model::{ACTIONS, Card, Event, Frame, Plan, State, TILES};
 use crate::planning;
 use crate::winter;
 
@@ -25,7 +25,8 @@ pub fn turn_up_events(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
 }
 
 /// N1 + N2: shuffle and lay out the action cards (1-5 face up, 6-10 face down)
-/// and the advantage tiles on the turn-order spaces (L294-310); planning starts.
+/// and the advantage tiles on the turn-order spaces (L294-310); planning
+/// replaces the frame on top.
 pub fn start_round(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     let mut order = ACTIONS.to_vec();
     s.rng.shuffle(&mut order);
@@ -39,7 +40,7 @@ pub fn start_round(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     s.bids_revealed = false;
     s.voided.clear();
     s.current_event = None;
-    s.phase = Phase::Planning;
+    s.replace_top(Frame::Planning);
     ev.push(Scoped::public(Event::RoundStarted {
         year: s.year,
         season: s.season,
@@ -48,108 +49,73 @@ pub fn start_round(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     }));
 }
 
-/// Run automatic steps until a decision is pending or the game is over.
-pub fn advance(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
-    loop {
-        match s.phase.clone() {
-            Phase::Draft(_) | Phase::Over => return,
-            Phase::Planning => {
-                if !s.plans.iter().all(Plan::done) {
-                    return;
-                }
-                // N4: the event is drawn from the open candidates after planning (L508-516).
-                let i = s.rng.index(s.event_candidates.len());
-                let e = s.event_candidates[i];
-                s.current_event = Some(e);
-                ev.push(Scoped::public(Event::EventDrawn { event: e }));
-                // N5: bids revealed and paid, then ranked (L534-561).
-                let order = planning::reveal_bids(s, ev);
-                s.phase = Phase::ChooseSpace { order, next: 0 };
-            }
-            Phase::ChooseSpace { order, next } => {
-                if next < order.len() {
-                    return;
-                }
-                // Turn order: ascending occupied spaces; empty ones are skipped (L563-567).
-                s.turn_order = s.space_owner.iter().flatten().copied().collect();
-                ev.push(Scoped::public(Event::TurnOrder {
-                    order: s.turn_order.clone(),
-                }));
-                s.phase = Phase::Actions {
-                    slot: 0,
-                    pos: 0,
-                    awaiting: None,
-                };
-            }
-            Phase::Actions {
-                slot,
-                pos,
-                awaiting,
-            } => {
-                if awaiting.is_some() {
-                    return;
-                }
-                if slot == 10 {
-                    end_round(s, ev);
-                    continue;
-                }
-                if pos == s.n() {
-                    // The action card is set aside and the next face-down card turned up (L582-584).
-                    if s.actions_visible < 10 {
-                        let a = s.action_order[s.actions_visible];
-                        ev.push(Scoped::public(Event::ActionTurnedUp {
-                            slot: s.actions_visible as u8,
-                            action: a,
-                        }));
-                        s.actions_visible += 1;
-                    }
-                    s.phase = Phase::Actions {
-                        slot: slot + 1,
-                        pos: 0,
-                        awaiting: None,
-                    };
-                    continue;
-                }
-                let seat = s.turn_order[pos] as usize;
-                let action = s.action_order[slot];
-                s.phase = Phase::Actions {
-                    slot,
-                    pos: pos + 1,
-                    awaiting: None,
-                };
-                // The card on this field is revealed only now (L612-613).
-                let card = s.plans[seat].fields[action as usize];
-                s.plans[seat].revealed[action as usize] = true;
-                ev.push(Scoped::public(Event::CardRevealed {
-                    seat: seat as u8,
-                    action,
-                    card,
-                }));
-                if let Card::Land(land) = card {
-                    if s.lands[land as usize].owner != Some(seat as u8) || s.voided.contains(&land)
-                    {
-                        // Conquest took the card off the mat: the plan is void (L615-619).
-                        ev.push(Scoped::public(Event::Lapsed {
-                            seat: seat as u8,
-                            action,
-                            land,
-                            reason: "the land card changed hands".into(),
-                        }));
-                    } else if let Some(a) = actions::execute(s, seat, action, land, ev) {
-                        s.phase = Phase::Actions {
-                            slot,
-                            pos: pos + 1,
-                            awaiting: Some(a),
-                        };
-                        return;
-                    }
-                }
-            }
-            Phase::Winter { .. } => {
-                if winter::step(s, ev) {
-                    return;
-                }
-            }
+/// Planning is done: N4 the event is drawn from the open candidates
+/// (L508-516), N5 the bids are revealed, paid and ranked (L534-561).
+pub fn end_planning(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    let i = s.rng.index(s.event_candidates.len());
+    let e = s.event_candidates[i];
+    s.current_event = Some(e);
+    ev.push(Scoped::public(Event::EventDrawn { event: e }));
+    let order = planning::reveal_bids(s, ev);
+    s.replace_top(Frame::ChooseSpace { order, next: 0 });
+}
+
+/// Every seat has its space: turn order is the ascending occupied spaces;
+/// empty ones are skipped (L563-567).
+pub fn start_actions(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    s.turn_order = s.space_owner.iter().flatten().copied().collect();
+    ev.push(Scoped::public(Event::TurnOrder {
+        order: s.turn_order.clone(),
+    }));
+    s.replace_top(Frame::Actions { slot: 0, pos: 0 });
+}
+
+/// One step of the action phase: the next seat's card for the current action
+/// is revealed and carried out (a move part is pushed as a `March` frame), or
+/// the next action card comes, or the round ends.
+pub fn action_step(s: &mut State, slot: usize, pos: usize, ev: &mut Vec<Scoped<Event>>) {
+    if slot == 10 {
+        end_round(s, ev);
+        return;
+    }
+    if pos == s.n() {
+        // The action card is set aside and the next face-down card turned up (L582-584).
+        if s.actions_visible < 10 {
+            let a = s.action_order[s.actions_visible];
+            ev.push(Scoped::public(Event::ActionTurnedUp {
+                slot: s.actions_visible as u8,
+                action: a,
+            }));
+            s.actions_visible += 1;
+        }
+        s.replace_top(Frame::Actions {
+            slot: slot + 1,
+            pos: 0,
+        });
+        return;
+    }
+    let seat = s.turn_order[pos] as usize;
+    let action = s.action_order[slot];
+    s.replace_top(Frame::Actions { slot, pos: pos + 1 });
+    // The card on this field is revealed only now (L612-613).
+    let card = s.plans[seat].fields[action as usize];
+    s.plans[seat].revealed[action as usize] = true;
+    ev.push(Scoped::public(Event::CardRevealed {
+        seat: seat as u8,
+        action,
+        card,
+    }));
+    if let Card::Land(land) = card {
+        if s.lands[land as usize].owner != Some(seat as u8) || s.voided.contains(&land) {
+            // Conquest took the card off the mat: the plan is void (L615-619).
+            ev.push(Scoped::public(Event::Lapsed {
+                seat: seat as u8,
+                action,
+                land,
+                reason: "the land card changed hands".into(),
+            }));
+        } else if let Some(a) = actions::execute(s, seat, action, land, ev) {
+            s.stack.push(Frame::March(a));
         }
     }
 }

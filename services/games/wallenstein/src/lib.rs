@@ -14,15 +14,19 @@
 pub mod actions;
 pub mod combat;
 pub mod data;
+pub mod draft;
 pub mod flow;
+pub mod hidden;
 pub mod invariants;
+pub mod labels;
 pub mod model;
 pub mod planning;
 pub mod proto;
-pub mod rules;
 pub mod scoring;
 pub mod setup;
+pub mod stack;
 pub mod tower;
+pub mod upgrade;
 pub mod view;
 pub mod winter;
 
@@ -34,10 +38,10 @@ pub mod pb {
 }
 
 use signoria_engine::{
-    Game, GameInfo, OptionInfo, Outcome, ProtoGame, RuleError, Scoped, Seat, SetupError, Viewer,
+    Game, GameInfo, GameRng, OptionInfo, Outcome, ProtoGame, Scoped, Seat, SetupError, Viewer,
 };
 
-pub use model::{Action, Card, Event, Move, Options, Phase, State, Tile};
+pub use model::{Action, Card, Event, Frame, Move, Options, State, Tile};
 pub use view::View;
 
 /// The game type.
@@ -49,6 +53,7 @@ impl Game for Wallenstein {
     type Move = Move;
     type Event = Event;
     type View = View;
+    type Frame = Frame;
 
     fn info() -> GameInfo {
         GameInfo {
@@ -56,7 +61,8 @@ impl Game for Wallenstein {
             display_name: "Wallenstein",
             min_players: 3,
             max_players: 5,
-            schema_version: 1,
+            // 2: the decision stack (`stack`) replaced `phase` (see `upgrade`).
+            schema_version: 2,
             options: vec![OptionInfo {
                 name: "fixed_start",
                 description: "Fixed beginner set-ups for 3/4/5 players instead of the start-land draft",
@@ -69,16 +75,40 @@ impl Game for Wallenstein {
         setup::setup(options, players, seed).map(|(s, _)| s)
     }
 
-    fn pending(state: &State) -> Vec<Seat> {
-        rules::pending(state)
+    fn players(state: &State) -> usize {
+        state.n()
     }
 
-    fn legal_moves(state: &State, seat: Seat) -> Vec<Move> {
-        rules::legal_moves(state, seat)
+    fn stack(state: &State) -> &[Frame] {
+        &state.stack
     }
 
-    fn apply(state: &mut State, seat: Seat, mv: &Move) -> Result<Vec<Scoped<Event>>, RuleError> {
-        rules::apply(state, seat, mv)
+    fn stack_mut(state: &mut State) -> &mut Vec<Frame> {
+        &mut state.stack
+    }
+
+    fn deciders(state: &State, frame: &Frame) -> Vec<Seat> {
+        stack::deciders(state, frame)
+    }
+
+    fn choices(state: &State, frame: &Frame, seat: Seat) -> Vec<Move> {
+        stack::choices(state, frame, seat)
+    }
+
+    fn prompt(state: &State, frame: &Frame, seat: Seat) -> String {
+        stack::prompt(state, frame, seat)
+    }
+
+    fn frame_kind(frame: &Frame) -> &'static str {
+        stack::kind(frame)
+    }
+
+    fn resolve(state: &mut State, seat: Seat, mv: &Move, events: &mut Vec<Scoped<Event>>) {
+        stack::resolve(state, seat, mv, events)
+    }
+
+    fn auto(state: &mut State, events: &mut Vec<Scoped<Event>>) {
+        stack::auto(state, events)
     }
 
     fn view(state: &State, viewer: Viewer) -> View {
@@ -90,15 +120,19 @@ impl Game for Wallenstein {
     }
 
     fn describe_move(state: &State, seat: Seat, mv: &Move) -> String {
-        rules::describe(state, seat, mv)
-    }
-
-    fn players(state: &State) -> usize {
-        state.n()
+        labels::describe(state, seat, mv)
     }
 
     fn invariant_violations(state: &State) -> Vec<String> {
         invariants::violations(state)
+    }
+
+    fn resample_hidden(state: &State, seat: Seat, rng: &mut GameRng) -> Option<State> {
+        Some(hidden::resample(state, seat, rng))
+    }
+
+    fn upgrade_state(schema: u32, state: serde_json::Value) -> Result<serde_json::Value, String> {
+        upgrade::upgrade(schema, state)
     }
 }
 

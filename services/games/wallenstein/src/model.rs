@@ -155,19 +155,41 @@ impl Plan {
 /// The start-land draft (seed L130-160, L241-244).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Draft {
+    /// The face-down deck, top card last.
     pub deck: Vec<LandId>,
     pub open: Vec<LandId>,
     /// The open cards each seat faced when it last picked.
     pub last_faced: Vec<Vec<LandId>>,
     pub groups: Vec<Vec<u8>>,
     pub turn: usize,
-    /// The card taken this turn, waiting for an army group.
-    pub picked: Option<LandId>,
-    pub picked_blind: bool,
     pub recycled: bool,
+    /// How many cards at the bottom of the deck the whole table has seen go
+    /// there (open cards recycled under it, RULINGS R7); the rest of the deck
+    /// is in an order nobody knows.
+    pub known_at_bottom: usize,
 }
 
-/// A decision in the middle of the action phase.
+impl Draft {
+    /// Take the top card of the deck.
+    pub fn draw(&mut self) -> Option<LandId> {
+        let card = self.deck.pop();
+        self.known_at_bottom = self.known_at_bottom.min(self.deck.len());
+        card
+    }
+}
+
+/// A start land just taken in the draft, waiting for one of the seat's army groups.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Picked {
+    pub seat: u8,
+    pub land: LandId,
+    /// Drawn blind from the deck: only its taker sees it until the group is placed.
+    pub blind: bool,
+    /// A taken open card is replaced from the deck once the group is placed (L145-152).
+    pub replace: bool,
+}
+
+/// The move part of an action (raise 1 / move, fight/move A or B).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Awaiting {
     pub seat: u8,
@@ -175,30 +197,40 @@ pub struct Awaiting {
     pub from: LandId,
 }
 
+/// One frame of the decision stack (`State::stack`, bottom first; the game
+/// is over when it is empty). Frames with nobody to decide are automatic
+/// steps the engine runs at once.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Phase {
+pub enum Frame {
+    /// Set-up, after the start lands (automatic): the initial tower fill (L205-213, RULINGS R26).
+    FillTower,
+    /// Set-up, after the tower fill (automatic): the year's four events face up (L221-234).
+    TurnUpEvents,
+    /// N1 + N2 (automatic): action cards and advantage tiles laid out; planning follows.
+    StartRound,
+    /// The start-land draft: the seat whose turn it is takes a card or recycles.
     Draft(Draft),
-    /// All seats fill their mats at once, in secret.
+    /// The card just taken waits for an army group (on top of `Draft`).
+    PlaceGroup(Picked),
+    /// All seats fill their mats at once, in secret, one field per move;
+    /// automatic once all are done (the event is drawn, the bids revealed).
     Planning,
-    /// Seats pick turn-order spaces in bid order.
-    ChooseSpace {
-        order: Vec<u8>,
-        next: usize,
-    },
-    /// Action `slot` (0..10), seat at position `pos` of the turn order next.
-    Actions {
-        slot: usize,
-        pos: usize,
-        awaiting: Option<Awaiting>,
-    },
-    /// Winter revolts: seat at `pos` of the autumn order; `drawn` the lands still to revolt.
-    Winter {
-        pos: usize,
+    /// Seats take turn-order spaces in bid order; automatic once all have.
+    ChooseSpace { order: Vec<u8>, next: usize },
+    /// Action `slot` (0..10), the seat at `pos` of the turn order next (automatic).
+    Actions { slot: usize, pos: usize },
+    /// The move part of the action being carried out (on top of `Actions`).
+    March(Awaiting),
+    /// Winter: supply and revolts of the seat at `pos` of the autumn order,
+    /// then scoring and the year end (automatic).
+    Winter { pos: usize },
+    /// A seat's drawn winter revolts (on top of `Winter`): the seat picks the
+    /// next while two or more are left; the last one is fought at once.
+    Revolts {
+        seat: u8,
         drawn: Vec<LandId>,
         extra: u8,
-        started: bool,
     },
-    Over,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -226,7 +258,8 @@ pub struct State {
     pub bids_revealed: bool,
     /// Lands whose card changed hands this round: plans naming them are void (seed L615-619).
     pub voided: Vec<LandId>,
-    pub phase: Phase,
+    /// The decision stack, bottom first; empty once the game is over.
+    pub stack: Vec<Frame>,
     pub rng: GameRng,
 }
 
@@ -258,6 +291,32 @@ impl State {
     }
     pub fn unrest_on_map(&self) -> u32 {
         self.lands.iter().map(|l| l.unrest).sum()
+    }
+    /// The game is over when nothing is left on the stack (L904-905).
+    pub fn over(&self) -> bool {
+        self.stack.is_empty()
+    }
+    /// The draft, while it runs.
+    pub fn draft(&self) -> Option<&Draft> {
+        self.stack.iter().rev().find_map(|f| match f {
+            Frame::Draft(d) => Some(d),
+            _ => None,
+        })
+    }
+    pub(crate) fn draft_mut(&mut self) -> &mut Draft {
+        self.stack
+            .iter_mut()
+            .rev()
+            .find_map(|f| match f {
+                Frame::Draft(d) => Some(d),
+                _ => None,
+            })
+            .expect("the draft is running")
+    }
+    /// Replace the frame on top of the stack.
+    pub(crate) fn replace_top(&mut self, frame: Frame) {
+        self.stack.pop();
+        self.stack.push(frame);
     }
 }
 

@@ -5,19 +5,10 @@
 //! mat order, field 10 the auction field); the cards stay hidden from the
 //! other seats until the rules reveal them.
 
-use signoria_engine::{RuleError, Scoped, Seat};
+use signoria_engine::{Scoped, Seat};
 
-use crate::model::{AUCTION_FIELD, Card, Event, Move, NUM_FIELDS, Phase, State};
-
-/// Cards a seat may still put on its mat: own land cards in hand, then the
-/// unused money cards 0..4.
-fn unused_cards(s: &State, seat: Seat) -> Vec<Card> {
-    let plan = &s.plans[seat];
-    let mut v: Vec<Card> = s.owned(seat).into_iter().map(Card::Land).collect();
-    v.extend((0..5).map(Card::Money));
-    v.retain(|&c| !plan.uses(c));
-    v
-}
+use crate::data::LandId;
+use crate::model::{AUCTION_FIELD, Card, Event, Frame, Move, Plan, State};
 
 /// The next field's legal cards. Every field takes exactly one card as far as
 /// the cards last (L496-498, L408-412); the bid is an unused money or land card,
@@ -33,11 +24,27 @@ pub fn plan_moves(s: &State, seat: Seat) -> Vec<Move> {
         return Vec::new();
     }
     let field = plan.fields.len() as u8;
-    let money = s.players[seat].money;
+    next_cards(plan, &s.owned(seat), s.players[seat].money)
+        .into_iter()
+        .map(|card| Move::Plan { field, card })
+        .collect()
+}
+
+/// The legal cards for the next field of `plan` (not full) of a seat with
+/// these land cards and this much money (see [`plan_moves`]).
+pub fn next_cards(plan: &Plan, lands: &[LandId], money: i32) -> Vec<Card> {
+    let field = plan.fields.len() as u8;
     let biddable = |c: &Card| !matches!(c, Card::Money(v) if *v as i32 > money);
-    let unused = unused_cards(s, seat);
+    // Cards the seat may still put on its mat: own land cards in hand, then
+    // the unused money cards 0..4.
+    let mut unused: Vec<Card> = lands.iter().map(|&l| Card::Land(l)).collect();
+    unused.extend((0..5).map(Card::Money));
+    unused.retain(|&c| !plan.uses(c));
     // Action fields after this one; a card is left for the bid if more cards remain.
     let later_fields = (AUCTION_FIELD - field).saturating_sub(1) as usize;
+    // The unused cards are distinct: putting `c` down leaves the others.
+    let rest = unused.len().saturating_sub(1);
+    let biddable_unused = unused.iter().filter(|c| biddable(c)).count();
     let mut cards: Vec<Card> = unused
         .iter()
         .copied()
@@ -45,8 +52,8 @@ pub fn plan_moves(s: &State, seat: Seat) -> Vec<Move> {
             if field == AUCTION_FIELD {
                 return biddable(c);
             }
-            let rest: Vec<&Card> = unused.iter().filter(|r| *r != c).collect();
-            rest.len() <= later_fields || rest.iter().any(|r| biddable(r))
+            let biddable_rest = biddable_unused - usize::from(biddable(c));
+            rest <= later_fields || biddable_rest > 0
         })
         .collect();
     // Remaining action fields, this one included: free while the unused cards
@@ -56,24 +63,10 @@ pub fn plan_moves(s: &State, seat: Seat) -> Vec<Move> {
         cards.push(Card::Empty);
     }
     cards
-        .into_iter()
-        .map(|card| Move::Plan { field, card })
-        .collect()
 }
 
-pub fn apply_plan(
-    s: &mut State,
-    seat: Seat,
-    field: u8,
-    card: Card,
-    ev: &mut Vec<Scoped<Event>>,
-) -> Result<(), RuleError> {
-    if field as usize >= NUM_FIELDS {
-        return Err(RuleError::malformed(format!("no field {field}")));
-    }
-    if !plan_moves(s, seat).contains(&Move::Plan { field, card }) {
-        return Err(RuleError::illegal("that card cannot go on that field now"));
-    }
+/// Put `card` on the seat's next field (a listed move).
+pub fn resolve_plan(s: &mut State, seat: Seat, field: u8, card: Card, ev: &mut Vec<Scoped<Event>>) {
     s.plans[seat].fields.push(card);
     let planned = Event::Planned {
         seat: seat as u8,
@@ -89,7 +82,6 @@ pub fn apply_plan(
     if s.plans[seat].done() {
         ev.push(Scoped::public(Event::PlanComplete { seat: seat as u8 }));
     }
-    Ok(())
 }
 
 /// Bid strength, higher is better: 4 > 3 > 2 > 1 > any land card > 0 > no card (L540-555).
@@ -141,30 +133,14 @@ pub fn space_moves(s: &State) -> Vec<Move> {
 }
 
 /// In bid order each seat takes any free space and its tile (L540-547, L606-607).
-pub fn apply_space(
-    s: &mut State,
-    seat: Seat,
-    space: u8,
-    ev: &mut Vec<Scoped<Event>>,
-) -> Result<(), RuleError> {
-    let Phase::ChooseSpace { order, next } = s.phase.clone() else {
-        unreachable!()
-    };
-    if space >= 5 {
-        return Err(RuleError::malformed(format!("no turn-order space {space}")));
-    }
-    if s.space_owner[space as usize].is_some() {
-        return Err(RuleError::illegal("that space is taken"));
-    }
+pub fn resolve_space(s: &mut State, seat: Seat, space: u8, ev: &mut Vec<Scoped<Event>>) {
     s.space_owner[space as usize] = Some(seat as u8);
     ev.push(Scoped::public(Event::SpaceTaken {
         seat: seat as u8,
         space,
         tile: s.space_tiles[space as usize],
     }));
-    s.phase = Phase::ChooseSpace {
-        order,
-        next: next + 1,
-    };
-    Ok(())
+    if let Some(Frame::ChooseSpace { next, .. }) = s.stack.last_mut() {
+        *next += 1;
+    }
 }

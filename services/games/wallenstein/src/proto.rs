@@ -2,7 +2,7 @@
 
 use crate::model::{Action, BattleKind, BattleResult, Card, Event, Move, Options, Tile};
 use crate::pb;
-use crate::view::View;
+use crate::view::{Stage, View};
 use pb::event::Kind as E;
 use pb::r#move::Kind as M;
 
@@ -103,19 +103,103 @@ pub fn move_to_pb(mv: &Move) -> pb::Move {
 fn lands(v: &[u8]) -> Vec<u32> {
     v.iter().map(|&x| x as u32).collect()
 }
-fn actions(v: &[Action]) -> Vec<u32> {
-    v.iter().map(|&a| a as u32).collect()
+
+pub fn action_to_pb(a: Action) -> pb::Action {
+    match a {
+        Action::Palace => pb::Action::BuildPalace,
+        Action::Church => pb::Action::BuildChurch,
+        Action::TradingHouse => pb::Action::BuildTradingHouse,
+        Action::Grain => pb::Action::CollectGrain,
+        Action::Taxes => pb::Action::CollectTaxes,
+        Action::Raise5 => pb::Action::Raise5Armies,
+        Action::Raise3 => pb::Action::Raise3Armies,
+        Action::Raise1 => pb::Action::Raise1Army,
+        Action::FightA => pb::Action::FightMoveA,
+        Action::FightB => pb::Action::FightMoveB,
+    }
 }
-fn tiles(v: &[Tile]) -> Vec<u32> {
-    v.iter().map(|&t| t as u32).collect()
+
+fn action_pb(a: Action) -> i32 {
+    action_to_pb(a) as i32
+}
+
+fn actions(v: &[Action]) -> Vec<i32> {
+    v.iter().map(|&a| action_pb(a)).collect()
+}
+
+pub fn tile_to_pb(t: Tile) -> pb::Tile {
+    match t {
+        Tile::PlusTaler => pb::Tile::PlusTaler,
+        Tile::PlusGrain => pb::Tile::PlusGrain,
+        Tile::SixArmies => pb::Tile::SixArmies,
+        Tile::Attack => pb::Tile::PlusArmyAttacking,
+        Tile::Defence => pb::Tile::PlusArmyDefending,
+    }
+}
+
+fn tile(t: Tile) -> i32 {
+    tile_to_pb(t) as i32
+}
+
+fn tiles(v: &[Tile]) -> Vec<i32> {
+    v.iter().map(|&t| tile(t)).collect()
+}
+
+/// Buildings are indices 0 palace, 1 church, 2 trading house (`model::PALACE`...).
+pub fn building_to_pb(b: u8) -> pb::Building {
+    match b as usize {
+        crate::model::PALACE => pb::Building::Palace,
+        crate::model::CHURCH => pb::Building::Church,
+        crate::model::TRADING_HOUSE => pb::Building::TradingHouse,
+        _ => pb::Building::Unspecified,
+    }
+}
+
+/// Seasons are 0 spring, 1 summer, 2 autumn, 3 winter.
+pub fn season_to_pb(season: u8) -> pb::Season {
+    match season {
+        0 => pb::Season::Spring,
+        1 => pb::Season::Summer,
+        2 => pb::Season::Autumn,
+        3 => pb::Season::Winter,
+        _ => pb::Season::Unspecified,
+    }
+}
+
+pub fn phase_to_pb(stage: Stage) -> pb::Phase {
+    match stage {
+        Stage::Draft => pb::Phase::Draft,
+        Stage::Planning => pb::Phase::Planning,
+        Stage::TurnOrder => pb::Phase::TurnOrder,
+        Stage::Actions => pb::Phase::Actions,
+        Stage::Winter => pb::Phase::Winter,
+        Stage::Over => pb::Phase::Over,
+    }
+}
+
+pub fn battle_kind_to_pb(k: BattleKind) -> pb::BattleKind {
+    match k {
+        BattleKind::Attack => pb::BattleKind::Attack,
+        BattleKind::Neutral => pb::BattleKind::Neutral,
+        BattleKind::Revolt => pb::BattleKind::Revolt,
+        BattleKind::WinterRevolt => pb::BattleKind::WinterRevolt,
+    }
+}
+
+pub fn battle_result_to_pb(r: BattleResult) -> pb::BattleResult {
+    match r {
+        BattleResult::AttackerWins => pb::BattleResult::AttackerWins,
+        BattleResult::DefenderWins => pb::BattleResult::DefenderWins,
+        BattleResult::Tie => pb::BattleResult::Tie,
+    }
 }
 
 pub fn view_to_pb(v: &View) -> pb::View {
     pb::View {
         viewer: v.viewer.map(u32::from),
         year: v.year as u32,
-        season: v.season as u32,
-        phase: v.phase.clone(),
+        season: season_to_pb(v.season) as i32,
+        phase: phase_to_pb(v.phase) as i32,
         players: v
             .players
             .iter()
@@ -133,7 +217,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
                     })
                     .collect(),
                 plan_complete: p.plan_complete,
-                tile: p.tile.map(|t| t as u32),
+                tile: p.tile.map(tile),
             })
             .collect(),
         lands: v
@@ -161,7 +245,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
             .iter()
             .zip(&v.space_owner)
             .map(|(t, o)| pb::SpaceView {
-                tile: *t as u32,
+                tile: tile(*t),
                 owner: o.map(u32::from),
             })
             .collect(),
@@ -184,7 +268,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
         }),
         awaiting: v.awaiting.as_ref().map(|a| pb::Awaiting {
             seat: a.seat as u32,
-            action: a.action as u32,
+            action: action_pb(a.action),
             from: a.from as u32,
         }),
         winter_drawn: lands(&v.winter_drawn),
@@ -241,7 +325,7 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
             tiles: t,
         } => E::RoundStarted(x::RoundStarted {
             year: *year as u32,
-            season: *season as u32,
+            season: season_to_pb(*season) as i32,
             visible_actions: actions(visible_actions),
             tiles: tiles(t),
         }),
@@ -260,21 +344,25 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
         Event::BagDraw { order } => E::BagDraw(x::BagDraw {
             order: lands(order),
         }),
-        Event::SpaceTaken { seat, space, tile } => E::SpaceTaken(x::SpaceTaken {
+        Event::SpaceTaken {
+            seat,
+            space,
+            tile: t,
+        } => E::SpaceTaken(x::SpaceTaken {
             seat: *seat as u32,
             space: *space as u32,
-            tile: *tile as u32,
+            tile: tile(*t),
         }),
         Event::TurnOrder { order } => E::TurnOrder(x::TurnOrder {
             order: lands(order),
         }),
         Event::ActionTurnedUp { slot, action } => E::ActionTurnedUp(x::ActionTurnedUp {
             slot: *slot as u32,
-            action: *action as u32,
+            action: action_pb(*action),
         }),
         Event::CardRevealed { seat, action, card } => E::CardRevealed(x::CardRevealed {
             seat: *seat as u32,
-            action: *action as u32,
+            action: action_pb(*action),
             card: Some(card_to_pb(*card)),
         }),
         Event::Built {
@@ -285,7 +373,7 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
         } => E::Built(x::Built {
             seat: *seat as u32,
             land: *land as u32,
-            building: *building as u32,
+            building: building_to_pb(*building) as i32,
             cost: *cost,
         }),
         Event::Collected {
@@ -296,7 +384,7 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
         } => E::Collected(x::Collected {
             seat: *seat as u32,
             land: *land as u32,
-            action: *action as u32,
+            action: action_pb(*action),
             amount: *amount,
         }),
         Event::Raised {
@@ -317,7 +405,7 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
             reason,
         } => E::Lapsed(x::Lapsed {
             seat: *seat as u32,
-            action: *action as u32,
+            action: action_pb(*action),
             land: *land as u32,
             reason: reason.clone(),
         }),
@@ -333,12 +421,7 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
             count: *count,
         }),
         Event::Fought(b) => E::Fought(pb::Battle {
-            kind: match b.kind {
-                BattleKind::Attack => 0,
-                BattleKind::Neutral => 1,
-                BattleKind::Revolt => 2,
-                BattleKind::WinterRevolt => 3,
-            },
+            kind: battle_kind_to_pb(b.kind) as i32,
             land: b.land as u32,
             attacker: b.attacker.map(u32::from),
             defender: b.defender.map(u32::from),
@@ -346,11 +429,7 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
             out: b.out.clone(),
             attacker_count: b.attacker_count,
             defender_count: b.defender_count,
-            result: match b.result {
-                BattleResult::AttackerWins => 0,
-                BattleResult::DefenderWins => 1,
-                BattleResult::Tie => 2,
-            },
+            result: battle_result_to_pb(b.result) as i32,
             armies_after: b.armies_after,
         }),
         Event::UnrestAdded { land, unrest } => E::UnrestChanged(x::UnrestChanged {

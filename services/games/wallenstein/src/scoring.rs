@@ -3,7 +3,7 @@
 use signoria_engine::{Outcome, Scoped};
 
 use crate::data::data;
-use crate::model::{Event, Phase, State};
+use crate::model::{Event, State};
 
 /// VP for each own land (the value was lost in the OCR; RULINGS R1).
 pub const VP_PER_LAND: u32 = 1;
@@ -69,7 +69,7 @@ pub fn score_winter(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
 
 /// Most VP wins; ties go to more Taler; a further tie is shared (RULINGS R19).
 pub fn outcome(s: &State) -> Option<Outcome> {
-    if s.phase != Phase::Over {
+    if !s.over() {
         return None;
     }
     let scores: Vec<i64> = s.players.iter().map(|p| p.vp as i64).collect();

@@ -4,11 +4,11 @@
 //! tower's inside and the tray are public.
 
 use serde::{Deserialize, Serialize};
-use signoria_engine::Viewer;
+use signoria_engine::{Game, Viewer};
 
+use crate::Wallenstein;
 use crate::data::LandId;
-use crate::model::{Action, Awaiting, Card, NUM_FIELDS, Phase, State, Tile};
-use crate::rules;
+use crate::model::{Action, Awaiting, Card, Frame, NUM_FIELDS, State, Tile};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlayerView {
@@ -53,12 +53,23 @@ pub struct Secrets {
     pub action_order: Vec<Action>,
 }
 
+/// The part of the game the table is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    Draft,
+    Planning,
+    TurnOrder,
+    Actions,
+    Winter,
+    Over,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct View {
     pub viewer: Option<u8>,
     pub year: u8,
     pub season: u8,
-    pub phase: String,
+    pub phase: Stage,
     pub players: Vec<PlayerView>,
     pub lands: Vec<LandView>,
     pub peasants: u32,
@@ -79,14 +90,18 @@ pub struct View {
     pub secrets: Option<Secrets>,
 }
 
-fn phase_name(p: &Phase) -> &'static str {
-    match p {
-        Phase::Draft(_) => "draft",
-        Phase::Planning => "planning",
-        Phase::ChooseSpace { .. } => "turn order",
-        Phase::Actions { .. } => "actions",
-        Phase::Winter { .. } => "winter",
-        Phase::Over => "over",
+/// The stage of the frame a seat decides on (the automatic set-up and round
+/// steps lead to planning).
+fn stage(s: &State) -> Stage {
+    match s.stack.last() {
+        None => Stage::Over,
+        Some(Frame::Draft(_) | Frame::PlaceGroup(_)) => Stage::Draft,
+        Some(Frame::FillTower | Frame::TurnUpEvents | Frame::StartRound | Frame::Planning) => {
+            Stage::Planning
+        }
+        Some(Frame::ChooseSpace { .. }) => Stage::TurnOrder,
+        Some(Frame::Actions { .. } | Frame::March(_)) => Stage::Actions,
+        Some(Frame::Winter { .. } | Frame::Revolts { .. }) => Stage::Winter,
     }
 }
 
@@ -127,37 +142,37 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             }
         })
         .collect();
-    let draft = match &s.phase {
-        Phase::Draft(d) => {
-            let taker = rules::pending(s).first().map(|&x| x as u8);
-            Some(DraftView {
-                open: d.open.clone(),
-                deck_size: d.deck.len() as u32,
-                groups: d.groups.clone(),
-                picked: if !d.picked_blind || all || (me.is_some() && me == taker) {
-                    d.picked
-                } else {
-                    None
-                },
-                picked_blind: d.picked_blind && d.picked.is_some(),
-                last_faced: d.last_faced.clone(),
-            })
-        }
+    let picked = match s.stack.last() {
+        Some(Frame::PlaceGroup(p)) => Some(p),
         _ => None,
     };
-    let (current_slot, awaiting) = match &s.phase {
-        Phase::Actions { slot, awaiting, .. } => (Some(*slot as u8), awaiting.clone()),
-        _ => (None, None),
+    let draft = s.draft().map(|d| DraftView {
+        open: d.open.clone(),
+        deck_size: d.deck.len() as u32,
+        groups: d.groups.clone(),
+        picked: picked
+            .filter(|p| !p.blind || all || me == Some(p.seat))
+            .map(|p| p.land),
+        picked_blind: picked.is_some_and(|p| p.blind),
+        last_faced: d.last_faced.clone(),
+    });
+    let current_slot = s.stack.iter().find_map(|f| match f {
+        Frame::Actions { slot, .. } => Some(*slot as u8),
+        _ => None,
+    });
+    let awaiting = match s.stack.last() {
+        Some(Frame::March(a)) => Some(a.clone()),
+        _ => None,
     };
-    let winter_drawn = match &s.phase {
-        Phase::Winter { drawn, .. } => drawn.clone(),
+    let winter_drawn = match s.stack.last() {
+        Some(Frame::Revolts { drawn, .. }) => drawn.clone(),
         _ => Vec::new(),
     };
     View {
         viewer: me,
         year: s.year,
         season: s.season,
-        phase: phase_name(&s.phase).into(),
+        phase: stage(s),
         players,
         lands: s
             .lands
@@ -189,13 +204,13 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         draft,
         awaiting,
         winter_drawn,
-        pending: rules::pending(s).into_iter().map(|p| p as u8).collect(),
+        pending: Wallenstein::pending(s)
+            .into_iter()
+            .map(|p| p as u8)
+            .collect(),
         secrets: all.then(|| Secrets {
             event_deck: s.event_deck.clone(),
-            draft_deck: match &s.phase {
-                Phase::Draft(d) => d.deck.clone(),
-                _ => Vec::new(),
-            },
+            draft_deck: s.draft().map(|d| d.deck.clone()).unwrap_or_default(),
             action_order: s.action_order.clone(),
         }),
     }

@@ -1,16 +1,16 @@
 //! Winter (seed L631-726, L1009-1016; digest §4.7, §5.7): grain loss, supply,
 //! revolts drawn by the supply table, then scoring and the year end.
 
-use signoria_engine::{RuleError, Scoped};
+use signoria_engine::Scoped;
 
 use crate::combat;
 use crate::data::{LandId, data};
 use crate::flow;
-use crate::model::{BattleKind, Event, Move, Phase, State};
+use crate::model::{BattleKind, Event, Frame, Move, State};
 use crate::scoring;
 
 /// W1: every player loses the grain shown on the year's remaining event card
-/// (L639-643), not below 0 (RULINGS R18).
+/// (L639-643), not below 0 (RULINGS R18); winter replaces the frame on top.
 pub fn start(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     let card = s
         .event_candidates
@@ -25,141 +25,77 @@ pub fn start(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         event: card,
         amount: loss,
     }));
-    s.phase = Phase::Winter {
-        pos: 0,
-        drawn: Vec::new(),
-        extra: 0,
-        started: false,
-    };
+    s.replace_top(Frame::Winter { pos: 0 });
 }
 
-/// Run winter until a seat must order its revolts; `true` if waiting.
-pub fn step(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
-    let Phase::Winter {
-        pos,
-        mut drawn,
-        mut extra,
-        started,
-    } = s.phase.clone()
-    else {
-        unreachable!()
-    };
-    // Seats in the last autumn turn order (L664-666).
+/// The seat at `pos` of the last autumn turn order (L664-666): W2 1 grain per
+/// own land, W3 the supply table (L645-661) and its revolts; after the last
+/// seat, W4 scoring and W5 the year end.
+pub fn step(s: &mut State, pos: usize, ev: &mut Vec<Scoped<Event>>) {
     if pos == s.turn_order.len() {
         scoring::score_winter(s, ev);
         year_end(s, ev);
-        return false;
+        return;
     }
     let seat = s.turn_order[pos] as usize;
-    if !started {
-        // W2: 1 grain per own land; W3: the supply table (L645-661).
-        let mut lands = s.owned(seat);
-        let grain = s.players[seat].grain;
-        let unsupplied = (lands.len() as u32).saturating_sub(grain);
-        let (revolts, e) = data().supply(unsupplied);
-        ev.push(Scoped::public(Event::Supplied {
-            seat: seat as u8,
-            lands: lands.len() as u32,
-            grain,
-            unsupplied,
-            revolts: revolts as u32,
-            extra_peasants: e as u32,
-        }));
-        // The left neighbour draws the lands at random from the seat's land cards.
-        drawn = Vec::new();
-        for _ in 0..revolts {
-            if let Some(l) = s.rng.take_one(&mut lands) {
-                drawn.push(l);
-            }
-        }
-        drawn.sort_unstable();
-        extra = e;
-        if !drawn.is_empty() {
-            ev.push(Scoped::public(Event::RevoltsDrawn {
-                seat: seat as u8,
-                lands: drawn.clone(),
-            }));
+    let mut lands = s.owned(seat);
+    let grain = s.players[seat].grain;
+    let unsupplied = (lands.len() as u32).saturating_sub(grain);
+    let (revolts, extra) = data().supply(unsupplied);
+    ev.push(Scoped::public(Event::Supplied {
+        seat: seat as u8,
+        lands: lands.len() as u32,
+        grain,
+        unsupplied,
+        revolts: revolts as u32,
+        extra_peasants: extra as u32,
+    }));
+    // The left neighbour draws the lands at random from the seat's land cards.
+    let mut drawn = Vec::new();
+    for _ in 0..revolts {
+        if let Some(l) = s.rng.take_one(&mut lands) {
+            drawn.push(l);
         }
     }
-    match drawn.len() {
-        0 => {
-            s.phase = Phase::Winter {
-                pos: pos + 1,
-                drawn,
-                extra: 0,
-                started: false,
-            };
-            false
-        }
-        1 => {
-            let land = drawn[0];
-            s.phase = Phase::Winter {
-                pos,
-                drawn: Vec::new(),
-                extra,
-                started: true,
-            };
-            winter_revolt(s, seat, land, extra, ev);
-            false
-        }
-        _ => {
-            // The seat chooses the order of its own revolts (L662-663).
-            s.phase = Phase::Winter {
-                pos,
-                drawn,
-                extra,
-                started: true,
-            };
-            true
-        }
+    drawn.sort_unstable();
+    s.replace_top(Frame::Winter { pos: pos + 1 });
+    if !drawn.is_empty() {
+        ev.push(Scoped::public(Event::RevoltsDrawn {
+            seat: seat as u8,
+            lands: drawn.clone(),
+        }));
+        s.stack.push(Frame::Revolts {
+            seat: seat as u8,
+            drawn,
+            extra,
+        });
     }
 }
 
-fn winter_revolt(s: &mut State, seat: usize, land: LandId, extra: u8, ev: &mut Vec<Scoped<Event>>) {
+/// The seat chooses the order of its own revolts (L662-663): one per move
+/// while two or more are left.
+pub fn revolt_moves(drawn: &[LandId]) -> Vec<Move> {
+    if drawn.len() < 2 {
+        return Vec::new();
+    }
+    drawn.iter().map(|&land| Move::Revolt { land }).collect()
+}
+
+/// Fight the revolt in `land` (chosen, or the last one left).
+pub fn resolve_revolt(s: &mut State, land: LandId, ev: &mut Vec<Scoped<Event>>) {
+    let Some(Frame::Revolts { seat, drawn, extra }) = s.stack.last_mut() else {
+        unreachable!("no revolts are drawn")
+    };
+    let (seat, extra) = (*seat as usize, *extra);
+    let i = drawn.iter().position(|&l| l == land).expect("a drawn land");
+    drawn.remove(i);
+    if drawn.is_empty() {
+        s.stack.pop();
+    }
     // Peasants: the land's unrest markers plus the table's extra peasants (L812-815).
     // A won winter revolt adds no marker (RULINGS R17).
     let peasants = s.lands[land as usize].unrest + extra as u32;
     combat::revolt(s, seat, land, peasants, BattleKind::WinterRevolt, ev);
-}
-
-pub fn revolt_moves(s: &State) -> Vec<Move> {
-    match &s.phase {
-        Phase::Winter {
-            drawn,
-            started: true,
-            ..
-        } if drawn.len() >= 2 => drawn.iter().map(|&land| Move::Revolt { land }).collect(),
-        _ => Vec::new(),
-    }
-}
-
-pub fn apply_revolt(
-    s: &mut State,
-    seat: usize,
-    land: LandId,
-    ev: &mut Vec<Scoped<Event>>,
-) -> Result<(), RuleError> {
-    let Phase::Winter {
-        pos,
-        mut drawn,
-        extra,
-        started,
-    } = s.phase.clone()
-    else {
-        unreachable!()
-    };
-    let Some(i) = drawn.iter().position(|&l| l == land) else {
-        return Err(RuleError::illegal("that land was not drawn for a revolt"));
-    };
-    drawn.remove(i);
-    s.phase = Phase::Winter {
-        pos,
-        drawn,
-        extra,
-        started,
-    };
-    winter_revolt(s, seat, land, extra, ev);
-    Ok(())
 }
 
 /// W5: unrest markers leave the map, grain resets, 4 new events (L717-726);
@@ -173,7 +109,7 @@ fn year_end(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     }
     ev.push(Scoped::public(Event::YearEnded { year: s.year }));
     if s.year == 2 {
-        s.phase = Phase::Over;
+        s.stack.clear();
         ev.push(Scoped::public(Event::GameEnded));
     } else {
         s.year += 1;

@@ -8,7 +8,7 @@ use signoria_wallenstein::actions::{self, march_moves};
 use signoria_wallenstein::combat;
 use signoria_wallenstein::data::{BUILDING_SUPPLY, EventEffect, data};
 use signoria_wallenstein::model::{
-    Action, Awaiting, BattleKind, BattleResult, CHURCH, Card, Event, Move, PALACE, Phase,
+    Action, Awaiting, BattleKind, BattleResult, CHURCH, Card, Event, Frame, Move, PALACE,
     TRADING_HOUSE, Tile,
 };
 use signoria_wallenstein::planning::bid_rank;
@@ -146,7 +146,7 @@ fn e5_tied_bids_drawn_from_the_bag_and_bids_paid() {
             |e| matches!(e, Event::BagDraw { order } if order.len() == 2 && !order.contains(&2))
         )
     );
-    let Phase::ChooseSpace { order, .. } = &s.phase else {
+    let Some(Frame::ChooseSpace { order, .. }) = s.stack.last() else {
         panic!()
     };
     assert_eq!(order[0], 2);
@@ -493,7 +493,7 @@ fn e37_year_end() {
     let mut ev = Vec::new();
     winter::start(&mut s, &mut ev);
     s.turn_order = vec![2, 0, 1];
-    signoria_wallenstein::flow::advance(&mut s, &mut ev);
+    signoria_engine::kernel::advance::<W>(&mut s, &mut ev);
     let supplied: Vec<u8> = ev
         .iter()
         .filter_map(|e| {
@@ -510,7 +510,7 @@ fn e37_year_end() {
     assert_eq!(s.players[0].grain, 0);
     assert_eq!(s.event_candidates.len(), 4);
     assert_eq!(s.event_deck.len(), deck - 4);
-    assert_eq!(s.phase, Phase::Planning);
+    assert_eq!(s.stack, vec![Frame::Planning]);
 }
 
 /// §8.39: recycling only when the same two open cards come round again.
@@ -525,13 +525,9 @@ fn e39_recycle_only_on_unchanged_open_cards() {
         W::apply(&mut s, seat, &g).unwrap();
     }
     assert!(W::legal_moves(&s, 0).contains(&Move::Recycle));
-    let Phase::Draft(before) = s.phase.clone() else {
-        panic!()
-    };
+    let before = s.draft().unwrap().clone();
     W::apply(&mut s, 0, &Move::Recycle).unwrap();
-    let Phase::Draft(after) = s.phase.clone() else {
-        panic!()
-    };
+    let after = s.draft().unwrap().clone();
     assert_ne!(before.open, after.open);
     assert_eq!(after.deck.len(), before.deck.len());
     assert!(
@@ -563,7 +559,7 @@ fn e42_building_supply_runs_out() {
 #[test]
 fn e38_final_tie_more_taler() {
     let mut s = bare(3);
-    s.phase = Phase::Over;
+    s.stack.clear();
     for p in 0..3 {
         s.players[p].vp = 10;
     }
@@ -581,9 +577,7 @@ fn e38_final_tie_more_taler() {
 fn e40_group_placed_before_the_open_card_is_replaced() {
     use signoria_engine::Viewer;
     let mut s = W::setup(&Default::default(), 4, 40).unwrap();
-    let Phase::Draft(before) = s.phase.clone() else {
-        panic!()
-    };
+    let before = s.draft().unwrap().clone();
     let ev = W::apply(&mut s, 0, &Move::DraftOpen { slot: 0 }).unwrap();
     assert!(
         !events(&ev)
@@ -607,9 +601,7 @@ fn e40_group_placed_before_the_open_card_is_replaced() {
         .position(|e| matches!(e, Event::DraftOpen { .. }))
         .unwrap();
     assert!(placed < turned);
-    let Phase::Draft(after) = s.phase.clone() else {
-        panic!()
-    };
+    let after = s.draft().unwrap().clone();
     assert_eq!(
         after.open,
         vec![before.open[1], *before.deck.last().unwrap()]
@@ -618,9 +610,7 @@ fn e40_group_placed_before_the_open_card_is_replaced() {
     // A blind pick leaves the open cards alone.
     W::apply(&mut s, 1, &Move::DraftBlind).unwrap();
     W::apply(&mut s, 1, &Move::PlaceGroup { armies: 5 }).unwrap();
-    let Phase::Draft(blind) = s.phase.clone() else {
-        panic!()
-    };
+    let blind = s.draft().unwrap().clone();
     assert_eq!(blind.open, after.open);
     assert_eq!(blind.deck.len(), after.deck.len() - 1);
 }

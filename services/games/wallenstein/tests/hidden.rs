@@ -6,7 +6,7 @@ mod common;
 use common::*;
 
 use signoria_engine::{Audience, Game, Viewer};
-use signoria_wallenstein::model::{Action, Card, Event, Move, Phase};
+use signoria_wallenstein::model::{Action, Card, Event, Frame, Move};
 use signoria_wallenstein::{Options, Wallenstein as W};
 
 fn others(players: usize, except: usize) -> Vec<Viewer> {
@@ -211,7 +211,7 @@ fn private_events_reach_only_their_seat() {
 fn the_draft_deck_order_is_hidden() {
     let a = W::setup(&Options::default(), 4, 33).unwrap();
     let mut b = a.clone();
-    if let Phase::Draft(d) = &mut b.phase {
+    if let Some(Frame::Draft(d)) = b.stack.last_mut() {
         d.deck.reverse();
     }
     for v in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Public] {
@@ -329,4 +329,155 @@ fn fields_left_free_are_seen_by_everyone() {
             "{v:?}"
         );
     }
+}
+
+/// `resample_hidden` redraws another seat's face-down cards (a plan that seat
+/// could have made, free fields kept) and never the seat's own.
+#[test]
+fn resampling_redraws_other_mats_but_not_the_own() {
+    let mut s = W::setup(&Options { fixed_start: true }, 4, 8).unwrap();
+    for seat in [0, 1] {
+        for _ in 0..6 {
+            let m = W::legal_moves(&s, seat).pop().unwrap();
+            W::apply(&mut s, seat, &m).unwrap();
+        }
+    }
+    let mut rng = signoria_engine::GameRng::from_seed(3);
+    let mut changed = 0;
+    for _ in 0..50 {
+        let alt = W::resample_hidden(&s, 0, &mut rng).unwrap();
+        assert_eq!(alt.plans[0], s.plans[0], "the seat's own mat");
+        assert_eq!(alt.plans[1].fields.len(), 6);
+        for (f, &card) in s.plans[1].fields.iter().enumerate() {
+            assert_eq!(card == Card::Empty, alt.plans[1].fields[f] == Card::Empty);
+        }
+        assert_ne!(alt.rng, s.rng, "the generator is redrawn");
+        check(&alt);
+        // The other seat plays on from the redrawn mat.
+        let mut next = alt.clone();
+        while W::pending(&next).contains(&1) {
+            let m = W::legal_moves(&next, 1)[0].clone();
+            W::apply(&mut next, 1, &m).unwrap();
+        }
+        check(&next);
+        changed += usize::from(alt.plans[1] != s.plans[1]);
+    }
+    assert!(
+        changed > 25,
+        "seat 1's mat redrawn only {changed} times of 50"
+    );
+}
+
+/// Once cards are turned over, the hidden fields hold the seat's other cards:
+/// never a card already seen, never a land that changed hands this round.
+#[test]
+fn resampling_after_the_bids_keeps_every_card_seen() {
+    let mut s = bare(3);
+    let from = give(&mut s, 0, "Anhalt", 5);
+    let to = give(&mut s, 1, "Kursachsen", 1);
+    let kept = give(&mut s, 1, "Vogtland", 2);
+    // Seat 2's fight/move B comes next and asks it while seat 1's other cards are face down.
+    let passau = give(&mut s, 2, "Passau", 3);
+    let mut order = vec![Action::FightA, Action::FightB];
+    order.extend(
+        signoria_wallenstein::model::ACTIONS
+            .iter()
+            .filter(|&&a| ![Action::FightA, Action::FightB].contains(&a)),
+    );
+    let mats = vec![
+        mat(&[(Action::FightA, from)], Card::Money(0)),
+        mat(
+            &[(Action::Taxes, to), (Action::Palace, kept)],
+            Card::Money(1),
+        ),
+        mat(&[(Action::FightB, passau)], Card::Money(0)),
+    ];
+    for (p, m) in mats.iter().enumerate() {
+        s.plans[p].revealed[10] = true;
+        s.plans[p].fields = m.clone();
+    }
+    s.bids_revealed = true;
+    actions_with(&mut s, mats, order, vec![0, 1, 2]);
+    script(&mut s, vec![4, 0, 0, 0]);
+    W::apply(&mut s, 0, &Move::March { to, count: 4 }).unwrap();
+    assert!(s.voided.contains(&to));
+    assert_eq!(W::pending(&s), vec![2]);
+    let mut rng = signoria_engine::GameRng::from_seed(5);
+    let mut kept_moved = false;
+    for _ in 0..40 {
+        let alt = W::resample_hidden(&s, 2, &mut rng).unwrap();
+        let fields = &alt.plans[1].fields;
+        let taxes = Action::Taxes as usize;
+        assert_eq!(fields[taxes], Card::Land(to), "shown when it changed hands");
+        assert_eq!(fields[10], Card::Money(1), "the bid is seen");
+        for (f, &card) in fields.iter().enumerate() {
+            if f != taxes {
+                assert_ne!(card, Card::Land(to));
+            }
+        }
+        let mut cards: Vec<Card> = fields
+            .iter()
+            .copied()
+            .filter(|&c| c != Card::Empty)
+            .collect();
+        let placed = cards.len();
+        cards.sort_by_key(|c| format!("{c:?}"));
+        cards.dedup();
+        assert_eq!(cards.len(), placed, "distinct cards: {fields:?}");
+        for (f, &card) in s.plans[1].fields.iter().enumerate() {
+            assert_eq!(
+                card == Card::Empty,
+                fields[f] == Card::Empty,
+                "free fields stay free"
+            );
+        }
+        kept_moved |= fields[Action::Palace as usize] != Card::Land(kept);
+    }
+    assert!(kept_moved, "the hidden Vogtland card is never redrawn");
+}
+
+/// In the draft the deck order is redrawn below the open cards recycled under
+/// it (everybody saw them go there), and a card another seat drew blind is one
+/// of the unseen cards; its taker's card stays.
+#[test]
+fn resampling_the_draft_keeps_what_the_table_saw() {
+    let mut s = W::setup(&Default::default(), 3, 11).unwrap();
+    for seat in 0..3 {
+        W::apply(&mut s, seat, &Move::DraftBlind).unwrap();
+        let g = W::legal_moves(&s, seat)[0].clone();
+        W::apply(&mut s, seat, &g).unwrap();
+    }
+    let faced = s.draft().unwrap().open.clone();
+    W::apply(&mut s, 0, &Move::Recycle).unwrap();
+    let d = s.draft().unwrap().clone();
+    assert_eq!(d.known_at_bottom, 2);
+    assert_eq!(&d.deck[..2], &[faced[1], faced[0]]);
+    W::apply(&mut s, 0, &Move::DraftBlind).unwrap();
+    let Some(Frame::PlaceGroup(picked)) = s.stack.last().cloned() else {
+        panic!()
+    };
+    let unseen = |s: &signoria_wallenstein::State| {
+        let Some(Frame::PlaceGroup(p)) = s.stack.last() else {
+            panic!()
+        };
+        let mut v = s.draft().unwrap().deck.clone();
+        v.push(p.land);
+        v.sort_unstable();
+        (p.land, v)
+    };
+    let mut rng = signoria_engine::GameRng::from_seed(9);
+    let mut other_card = false;
+    for _ in 0..30 {
+        let alt = W::resample_hidden(&s, 1, &mut rng).unwrap();
+        assert_eq!(&alt.draft().unwrap().deck[..2], &[faced[1], faced[0]]);
+        assert_eq!(unseen(&alt).1, unseen(&s).1);
+        other_card |= unseen(&alt).0 != picked.land;
+        let own = W::resample_hidden(&s, 0, &mut rng).unwrap();
+        assert_eq!(unseen(&own).0, picked.land, "the taker's own card");
+        assert_eq!(&own.draft().unwrap().deck[..2], &[faced[1], faced[0]]);
+    }
+    assert!(
+        other_card,
+        "the blind card is never redrawn for another seat"
+    );
 }

@@ -4,7 +4,7 @@ mod common;
 use common::*;
 
 use signoria_engine::{Game, ProtoGame};
-use signoria_wallenstein::model::{Action, Awaiting, Card, Move, Phase};
+use signoria_wallenstein::model::{Action, Awaiting, Card, Frame, Move};
 use signoria_wallenstein::{Options, Wallenstein as W};
 
 #[test]
@@ -46,15 +46,14 @@ fn labels_name_lands_actions_and_tiles() {
         ),
         "bid the Burgund card"
     );
-    s.phase = Phase::Actions {
-        slot: 0,
-        pos: 0,
-        awaiting: Some(Awaiting {
+    s.stack = vec![
+        Frame::Actions { slot: 0, pos: 0 },
+        Frame::March(Awaiting {
             seat: 0,
             action: Action::FightA,
             from: b,
         }),
-    };
+    ];
     assert_eq!(
         W::describe_move(&s, 0, &Move::March { to: k, count: 2 }),
         "attack Lothringen: 2 armies from Burgund"

@@ -1,27 +1,33 @@
-//! The shared random playout: complete games with the engine contract and our
-//! invariants checked after every move, plus the proto round trip of every move.
+//! The shared random playout: complete games with the engine contract, our
+//! invariants and the hidden-information check, the coverage of every kind of
+//! decision, and the proto round trip of every move.
 
-use signoria_engine::testkit::{Playouts, random_playouts};
-use signoria_engine::{Game, ProtoGame};
+use signoria_engine::testkit::{PlayoutStats, Playouts, proto_round_trip, random_playouts};
+use signoria_engine::{Game, GameRng, ProtoGame, Viewer};
+use signoria_wallenstein::stack::{AUTOMATIC_KINDS, DECISION_KINDS};
 use signoria_wallenstein::{Move, Options, Wallenstein as W};
 
-fn run(players: usize, fixed_start: bool, games: usize, first_seed: u64) {
+fn run(players: usize, fixed_start: bool, games: usize, first_seed: u64) -> PlayoutStats {
     let cfg = Playouts::<W> {
         first_seed,
         roundtrip_every: 13,
         determinism_every: 50,
         illegal_probes: 1,
+        hidden_every: 29,
         ..Playouts::new(players, Options { fixed_start }, games)
     };
     let t = std::time::Instant::now();
     let stats = random_playouts(&cfg);
     eprintln!(
-        "{players}p fixed_start={fixed_start}: {} games, {} moves (max {} per game), max state {} bytes, wins {:?}, {:?}",
+        "{players}p fixed_start={fixed_start}: {} games, {} moves (max {} per game), max state {} bytes, wins {:?}, hidden checks {} ({} redrawn), {:?}, {:?}",
         stats.games,
         stats.moves,
         stats.max_moves_in_a_game,
         stats.max_state_bytes,
         stats.wins_by_seat,
+        stats.hidden_checks,
+        stats.hidden_differing,
+        stats.frame_kinds,
         t.elapsed()
     );
     assert_eq!(stats.games, games);
@@ -31,6 +37,22 @@ fn run(players: usize, fixed_start: bool, games: usize, first_seed: u64) {
         stats.max_state_bytes
     );
     assert!(stats.illegal_probes_refused > 0);
+    assert!(
+        stats.hidden_checks > 0 && stats.hidden_differing > 0,
+        "the hidden-information check must run and redraw something"
+    );
+    // Every kind of decision is reached (the fixed set-ups have no draft);
+    // the automatic frames never ask anybody.
+    let draft = ["draft", "place group"];
+    let missing = stats.missing_kinds(&DECISION_KINDS);
+    let expected: Vec<&str> = if fixed_start { draft.to_vec() } else { vec![] };
+    assert_eq!(missing, expected, "decision kinds never reached");
+    assert_eq!(
+        stats.missing_kinds(&AUTOMATIC_KINDS),
+        AUTOMATIC_KINDS.to_vec(),
+        "an automatic frame was on top when a seat decided"
+    );
+    stats
 }
 
 #[test]
@@ -53,47 +75,33 @@ fn playouts_fixed_start() {
 }
 
 /// Every legal move of a few games survives the proto round trip, and views
-/// and events map to proto.
+/// and events map to proto; the secret fields reach omniscient viewers only.
 #[test]
 fn moves_round_trip_through_proto() {
     for players in 3..=5 {
-        for seed in 0..10u64 {
-            let mut s = W::setup(&Options::default(), players, seed).unwrap();
-            let mut rng = signoria_engine::GameRng::from_seed(seed);
-            while let Some(&seat) = W::pending(&s).first() {
-                let legal = W::legal_moves(&s, seat);
-                for m in &legal {
-                    assert_eq!(&W::move_from_pb(&W::move_to_pb(m)).unwrap(), m);
-                    assert!(!W::describe_move(&s, seat, m).is_empty());
-                }
-                for v in signoria_engine::testkit::viewers(players) {
-                    let pb = W::view_to_pb(&W::view(&s, v));
-                    assert_eq!(pb.players.len(), players);
-                    assert_eq!(pb.lands.len(), 45);
-                    assert_eq!(
-                        pb.secret_event_deck.is_empty(),
-                        v != signoria_engine::Viewer::Omniscient
-                    );
-                }
-                let m = legal[rng.index(legal.len())].clone();
-                for e in W::apply(&mut s, seat, &m).unwrap() {
-                    assert!(W::event_to_pb(&e.event).kind.is_some());
-                }
-            }
-            assert!(W::outcome(&s).is_some());
+        let checked = proto_round_trip::<W>(&Options::default(), players, 10, 0);
+        assert!(checked > 10 * 300, "{players}p: {checked} moves checked");
+        let s = W::setup(&Options::default(), players, 1).unwrap();
+        for v in signoria_engine::testkit::viewers(players) {
+            let pb = W::view_to_pb(&W::view(&s, v));
+            assert_eq!(pb.players.len(), players);
+            assert_eq!(pb.lands.len(), 45);
+            assert_eq!(pb.secret_event_deck.is_empty(), v != Viewer::Omniscient);
+            assert_eq!(pb.secret_draft_deck.is_empty(), v != Viewer::Omniscient);
         }
     }
 }
 
-/// The random games reach every kind of decision.
+/// The random games make every kind of move (the decision kinds above are
+/// coarser: recycling, a blind pick, a bid and not moving are moves within them).
 #[test]
-fn playouts_reach_every_decision_kind() {
+fn playouts_make_every_kind_of_move() {
     use std::collections::BTreeMap;
     let mut seen: BTreeMap<&'static str, usize> = BTreeMap::new();
     for players in 3..=5 {
         for seed in 0..100u64 {
             let mut s = W::setup(&Options::default(), players, seed).unwrap();
-            let mut rng = signoria_engine::GameRng::from_seed(seed);
+            let mut rng = GameRng::from_seed(seed);
             while let Some(&seat) = W::pending(&s).first() {
                 let legal = W::legal_moves(&s, seat);
                 let m = legal[rng.index(legal.len())].clone();
@@ -134,8 +142,9 @@ fn playouts_reach_every_decision_kind() {
     }
 }
 
-/// Fewer games with every check at every step: serialisation round trip and
-/// views after every move, every game replayed from its seed.
+/// Fewer games with every check at every step: serialisation round trip,
+/// views and the hidden-information check after every move, every game
+/// replayed from its seed.
 #[test]
 fn playouts_with_every_check_every_move() {
     for players in 3..=5 {
@@ -144,9 +153,11 @@ fn playouts_with_every_check_every_move() {
             roundtrip_every: 1,
             determinism_every: 1,
             illegal_probes: 4,
+            hidden_every: 1,
             ..Playouts::new(players, Options::default(), 20)
         };
         let stats = random_playouts(&cfg);
         assert_eq!(stats.games, 20);
+        assert!(stats.hidden_differing > 0);
     }
 }

@@ -8,7 +8,7 @@ use common::*;
 use signoria_engine::Game;
 use signoria_wallenstein::Wallenstein as W;
 use signoria_wallenstein::model::{
-    Action, CHURCH, Card, Event, Move, PALACE, Phase, TRADING_HOUSE, Tile,
+    Action, CHURCH, Card, Event, Frame, Move, PALACE, TRADING_HOUSE, Tile,
 };
 
 fn plan(s: &mut signoria_wallenstein::State, seat: usize, lands: &[(Action, &str)], bid: Card) {
@@ -102,11 +102,11 @@ fn a_full_round_through_public_moves() {
     // Bids: 2 > land card > 0, paid at once; the event is one of the two open cards.
     assert!(matches!(s.current_event, Some(0) | Some(4)));
     assert_eq!(
-        s.phase,
-        Phase::ChooseSpace {
+        s.stack,
+        vec![Frame::ChooseSpace {
             order: vec![0, 1, 2],
             next: 0
-        }
+        }]
     );
     assert_eq!(s.players[0].money, 16);
     let space_of = |s: &signoria_wallenstein::State, t: Tile| {
@@ -128,7 +128,7 @@ fn a_full_round_through_public_moves() {
     );
     // The decisions of the round: seat 1's move after raising 1, seat 2's fight/move A.
     let mut asked = Vec::new();
-    while let Phase::Actions { .. } = s.phase {
+    while let Some(Frame::Actions { .. } | Frame::March(_)) = s.stack.last() {
         let seat = W::pending(&s)[0];
         asked.push(seat);
         let legal = W::legal_moves(&s, seat);
@@ -175,7 +175,10 @@ fn a_full_round_through_public_moves() {
     );
     assert_eq!(s.lands[land("Böhmen") as usize].armies, 3);
     // The next round: summer, fresh mats, the event card gone, new tiles and action cards.
-    assert_eq!((s.year, s.season, s.phase.clone()), (1, 1, Phase::Planning));
+    assert_eq!(
+        (s.year, s.season, s.stack.clone()),
+        (1, 1, vec![Frame::Planning])
+    );
     assert_eq!(s.event_candidates.len(), 1);
     assert!(s.plans.iter().all(|p| p.fields.is_empty()));
     assert!(s.space_owner.iter().all(|o| o.is_none()));

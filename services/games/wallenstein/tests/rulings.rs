@@ -9,7 +9,7 @@ use signoria_wallenstein::actions::{self, march_moves};
 use signoria_wallenstein::combat;
 use signoria_wallenstein::data::{UNREST_MARKERS, data};
 use signoria_wallenstein::model::{
-    Action, Awaiting, BattleResult, CHURCH, Card, Event, Move, PALACE, Phase, TRADING_HOUSE,
+    Action, Awaiting, BattleResult, CHURCH, Card, Event, Frame, Move, PALACE, TRADING_HOUSE,
 };
 use signoria_wallenstein::scoring;
 use signoria_wallenstein::{Options, Wallenstein as W, winter};
@@ -75,7 +75,7 @@ fn r5_fixed_letters_are_seats() {
         (Some(2), 5)
     );
     assert_eq!(s.owned(1).len(), 9);
-    assert_eq!(s.phase, Phase::Planning);
+    assert_eq!(s.stack, vec![Frame::Planning]);
 }
 
 /// R6: seat 0 (the oldest player) opens the draft; picks go round robin.
@@ -205,14 +205,11 @@ fn r17_won_winter_revolt_adds_no_marker() {
     s.lands[l as usize].unrest = 1;
     s.players[0].grain = 0;
     s.turn_order = vec![0, 1, 2];
-    s.phase = Phase::Winter {
-        pos: 0,
-        drawn: vec![],
-        extra: 0,
-        started: false,
-    };
+    // Seat 0's winter: supply, the revolt drawn, and (the only one) fought at once.
+    s.stack = vec![Frame::Winter { pos: 0 }];
     let mut ev = Vec::new();
-    winter::step(&mut s, &mut ev);
+    winter::step(&mut s, 0, &mut ev);
+    W::auto(&mut s, &mut ev);
     let b = &battles(&ev)[0];
     assert_eq!(b.result, BattleResult::DefenderWins);
     assert_eq!(s.lands[l as usize].unrest, 1);
@@ -279,7 +276,7 @@ fn r26_start_lands_before_tower_and_events() {
             Event::TowerFilled { .. } | Event::EventsTurnedUp { .. }
         )));
         let mut ev = Vec::new();
-        while matches!(s.phase, Phase::Draft(_)) {
+        while s.draft().is_some() {
             for v in [Viewer::Public, Viewer::Seat(0)] {
                 let view = W::view(&s, v);
                 assert!(view.event_candidates.is_empty(), "events seen in the draft");
@@ -437,7 +434,8 @@ fn r12_palace_event_not_in_revolts() {
 
 /// R26, stored states: a draft written by the older release (events turned up and the
 /// tower filled at setup, a taken open card replaced at once) finishes without a second
-/// fill, without new events and without a third open card.
+/// fill, without new events and without a third open card. Such a state is schema 1 and
+/// reaches the rules through the schema upgrade.
 #[test]
 fn r26_drafts_stored_by_the_older_release_finish_cleanly() {
     let mut s = W::setup(&Options::default(), 3, 77).unwrap();
@@ -449,21 +447,42 @@ fn r26_drafts_stored_by_the_older_release_finish_cleanly() {
     }
     let inside = s.tower.inside.clone();
     W::apply(&mut s, 0, &Move::DraftOpen { slot: 0 }).unwrap();
-    if let Phase::Draft(d) = &mut s.phase {
-        let next = d.deck.pop().unwrap();
-        d.open.push(next);
-    }
+    // As the older release stored it (schema 1): one `phase`, the card just taken in
+    // `picked`, and the taken open card already replaced from the deck.
+    let Some(Frame::PlaceGroup(picked)) = s.stack.last().cloned() else {
+        panic!()
+    };
+    let mut d = s.draft().unwrap().clone();
+    let next = d.deck.pop().unwrap();
+    d.open.push(next);
+    let mut state = serde_json::to_value(&s).unwrap();
+    let fields = state.as_object_mut().unwrap();
+    fields.remove("stack");
+    fields.insert(
+        "phase".into(),
+        serde_json::json!({ "Draft": {
+            "deck": d.deck,
+            "open": d.open,
+            "last_faced": d.last_faced,
+            "groups": d.groups,
+            "turn": d.turn,
+            "picked": picked.land,
+            "picked_blind": false,
+            "recycled": d.recycled,
+        }}),
+    );
+    let stored = serde_json::json!({ "game_type": "wallenstein", "schema": 1, "state": state });
+    let mut s = signoria_engine::decode_state::<W>(&serde_json::to_vec(&stored).unwrap()).unwrap();
     W::apply(&mut s, 0, &Move::PlaceGroup { armies: 5 }).unwrap();
-    let Phase::Draft(d) = &s.phase else { panic!() };
-    assert_eq!(d.open.len(), 2);
-    while matches!(s.phase, Phase::Draft(_)) {
+    assert_eq!(s.draft().unwrap().open.len(), 2);
+    while s.draft().is_some() {
         let seat = W::pending(&s)[0];
         let m = W::legal_moves(&s, seat)[0].clone();
         W::apply(&mut s, seat, &m).unwrap();
     }
     assert_eq!(s.event_candidates, events);
     assert_eq!(s.tower.inside, inside);
-    assert_eq!(s.phase, Phase::Planning);
+    assert_eq!(s.stack, vec![Frame::Planning]);
     check(&s);
 }
 
@@ -553,7 +572,7 @@ fn r30_a_seat_short_of_cards_chooses_the_free_fields() {
     actions_with(&mut s, mats, order, vec![0, 1, 2]);
     assert_eq!(W::pending(&s), vec![0]);
     assert!(matches!(
-        &s.phase,
-        Phase::Actions { awaiting: Some(aw), .. } if aw.action == Action::FightB && aw.from == a
+        s.stack.last(),
+        Some(Frame::March(aw)) if aw.action == Action::FightB && aw.from == a
     ));
 }

@@ -8,7 +8,7 @@ use signoria_wallenstein::actions;
 use signoria_wallenstein::combat;
 use signoria_wallenstein::data::EventEffect;
 use signoria_wallenstein::model::{
-    Action, BattleKind, BattleResult, CHURCH, Card, Event, Move, PALACE, Phase, TRADING_HOUSE, Tile,
+    Action, BattleKind, BattleResult, CHURCH, Card, Event, Frame, Move, PALACE, TRADING_HOUSE, Tile,
 };
 use signoria_wallenstein::setup;
 use signoria_wallenstein::winter;
@@ -20,7 +20,7 @@ use signoria_wallenstein::{Options, Wallenstein as W};
 fn x1_initial_tower_fill() {
     for (players, total) in [(3, 31), (4, 38), (5, 45)] {
         let (mut s, mut ev) = setup::setup(&Options::default(), players, 3).unwrap();
-        while matches!(s.phase, Phase::Draft(_)) {
+        while s.draft().is_some() {
             let seat = W::pending(&s)[0];
             let m = W::legal_moves(&s, seat)[0].clone();
             ev.extend(W::apply(&mut s, seat, &m).unwrap());
@@ -146,10 +146,10 @@ fn x4_one_land_one_action() {
 #[test]
 fn x5_x6_turn_order_from_spaces() {
     let mut s = bare(3);
-    s.phase = Phase::ChooseSpace {
+    s.stack = vec![Frame::ChooseSpace {
         order: vec![2, 0, 1],
         next: 0,
-    };
+    }];
     // Fill plans so the action phase can start (all money cards).
     for p in 0..3 {
         s.plans[p].fields = mat(&[], Card::Money(0));
@@ -227,14 +227,11 @@ fn x9_x11_winter_revolt_peasants() {
     }
     s.players[0].grain = 7;
     s.turn_order = vec![0, 1, 2];
-    s.phase = Phase::Winter {
-        pos: 0,
-        drawn: Vec::new(),
-        extra: 0,
-        started: false,
-    };
+    // Seat 0's winter: supply, the revolt drawn, and (the only one) fought at once.
+    s.stack = vec![Frame::Winter { pos: 0 }];
     let mut ev = Vec::new();
-    winter::step(&mut s, &mut ev);
+    winter::step(&mut s, 0, &mut ev);
+    W::auto(&mut s, &mut ev);
     assert!(events(&ev).iter().any(|e| matches!(
         e,
         Event::Supplied {

@@ -4,7 +4,7 @@
 
 use signoria_engine::{Game, Scoped};
 use signoria_wallenstein::data::{EventEffect, LandId, data};
-use signoria_wallenstein::model::{Action, Card, Event, Move, Phase, State, TILES, Tile};
+use signoria_wallenstein::model::{Action, Card, Event, Frame, Move, State, TILES, Tile};
 use signoria_wallenstein::tower::{Scripted, TowerModel};
 use signoria_wallenstein::{Options, Wallenstein as W};
 
@@ -132,13 +132,9 @@ pub fn actions_with(
     for (i, p) in turn_order.iter().enumerate() {
         s.space_owner[i] = Some(*p);
     }
-    s.phase = Phase::Actions {
-        slot: 0,
-        pos: 0,
-        awaiting: None,
-    };
+    s.stack = vec![Frame::Actions { slot: 0, pos: 0 }];
     let mut ev = Vec::new();
-    signoria_wallenstein::flow::advance(s, &mut ev);
+    signoria_engine::kernel::advance::<W>(s, &mut ev);
     ev
 }
 
@@ -153,6 +149,15 @@ pub fn battles(ev: &[Scoped<Event>]) -> Vec<signoria_wallenstein::model::Battle>
             _ => None,
         })
         .collect()
+}
+
+/// Run the automatic steps from `frame` on (put on top of the stack) until
+/// the next decision.
+pub fn run_from(s: &mut State, frame: Frame) -> Vec<Scoped<Event>> {
+    s.stack = vec![frame];
+    let mut ev = Vec::new();
+    signoria_engine::kernel::advance::<W>(s, &mut ev);
+    ev
 }
 
 pub fn check(s: &State) {
