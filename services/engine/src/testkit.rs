@@ -388,6 +388,19 @@ fn check_hidden_at<G: Game>(
             violations.is_empty(),
             "{ctx}: resampled state for seat {seat} breaks invariants: {violations:#?}"
         );
+        // The draw is a function of what the seat sees and of the generator
+        // only: from two states the seat cannot tell apart, the same
+        // generator draws the same state (so a search bot using it cannot be
+        // steered by hidden facts such as a deck's real order). Sort what is
+        // unseen before shuffling it.
+        let seed = rng.next_u64();
+        let from_real = G::resample_hidden(state, seat, &mut GameRng::from_seed(seed));
+        let from_alt = G::resample_hidden(&alt, seat, &mut GameRng::from_seed(seed));
+        assert!(
+            from_real == from_alt,
+            "{ctx}: resample_hidden for seat {seat} depends on facts the seat cannot see \
+             (two states it cannot tell apart redraw differently with the same generator)"
+        );
         if let Some(mv) = moves.first() {
             let mut next = alt.clone();
             if let Err(e) = G::apply(&mut next, seat, mv) {

@@ -57,6 +57,7 @@ trait Flavour: Send + Sync + 'static {
     const BREAKS_INVARIANT: bool = false;
     const LEAKS_BIDS: bool = false;
     const ASKS_WITHOUT_CHOICES: bool = false;
+    const RESAMPLE_PEEKS: bool = false;
 }
 
 #[derive(Debug)]
@@ -81,6 +82,11 @@ impl Flavour for LeaksBids {
 struct AsksWithoutChoices;
 impl Flavour for AsksWithoutChoices {
     const ASKS_WITHOUT_CHOICES: bool = true;
+}
+#[derive(Debug)]
+struct ResamplePeeks;
+impl Flavour for ResamplePeeks {
+    const RESAMPLE_PEEKS: bool = true;
 }
 #[derive(Debug)]
 struct NondeterministicSetup;
@@ -252,8 +258,16 @@ impl<F: Flavour> Game for Race<F> {
         let mut alt = s.clone();
         if s.stack.contains(&Frame::Bids) {
             for p in 0..s.players {
-                if p != seat && s.bids[p].is_some() {
-                    alt.bids[p] = Some(rng.below(3) as u8);
+                if p != seat
+                    && let Some(real) = s.bids[p]
+                {
+                    // A peeking draw moves the real bid instead of drawing afresh.
+                    let fresh = rng.below(3) as u8;
+                    alt.bids[p] = Some(if F::RESAMPLE_PEEKS {
+                        (real + 1 + fresh % 2) % 3
+                    } else {
+                        fresh
+                    });
                 }
             }
         }
@@ -301,6 +315,15 @@ fn catches_an_invariant_violation() {
 #[should_panic(expected = "can tell a resampled state apart by its view")]
 fn catches_a_view_that_shows_secret_bids() {
     random_playouts::<Race<LeaksBids>>(&Playouts {
+        hidden_every: 1,
+        ..Playouts::new(3, (), 50)
+    });
+}
+
+#[test]
+#[should_panic(expected = "depends on facts the seat cannot see")]
+fn catches_a_resample_that_depends_on_hidden_facts() {
+    random_playouts::<Race<ResamplePeeks>>(&Playouts {
         hidden_every: 1,
         ..Playouts::new(3, (), 50)
     });

@@ -19,15 +19,16 @@ use crate::data::LandId;
 use crate::model::{Card, Frame, Plan, State};
 use crate::planning;
 
-/// Tries at drawing a legal plan for a seat that is still planning before
-/// keeping its real one (a legal prefix is almost always found at once).
-const PLAN_TRIES: usize = 32;
-
+/// The draw is a function of what `seat` sees and of `rng` only: every unseen
+/// pool is put in a canonical order before it is shuffled, so two states the
+/// seat cannot tell apart redraw alike (what keeps a search bot fair).
 pub fn resample(s: &State, seat: Seat, rng: &mut GameRng) -> State {
     let mut alt = s.clone();
     alt.rng = GameRng::from_seed(rng.next_u64());
+    alt.event_deck.sort_unstable();
     rng.shuffle(&mut alt.event_deck);
     let visible = alt.actions_visible.min(alt.action_order.len());
+    alt.action_order[visible..].sort_unstable_by_key(|&a| a as u8);
     rng.shuffle(&mut alt.action_order[visible..]);
     redraw_draft(&mut alt, seat, rng);
     for p in 0..alt.n() {
@@ -46,6 +47,7 @@ fn redraw_draft(s: &mut State, seat: Seat, rng: &mut GameRng) {
             let known = d.known_at_bottom.min(d.deck.len());
             let mut unseen: Vec<LandId> = d.deck[known..].to_vec();
             unseen.push(p.land);
+            unseen.sort_unstable();
             rng.shuffle(&mut unseen);
             p.land = unseen.pop().expect("the blind card itself");
             d.deck.truncate(known);
@@ -53,6 +55,7 @@ fn redraw_draft(s: &mut State, seat: Seat, rng: &mut GameRng) {
         }
         [.., Frame::Draft(d)] | [.., Frame::Draft(d), Frame::PlaceGroup(_)] => {
             let known = d.known_at_bottom.min(d.deck.len());
+            d.deck[known..].sort_unstable();
             rng.shuffle(&mut d.deck[known..]);
         }
         _ => {}
@@ -63,14 +66,16 @@ fn redraw_draft(s: &mut State, seat: Seat, rng: &mut GameRng) {
 ///
 /// A field is seen by everyone once its card is turned over or when it was
 /// left free; the other placed fields hold distinct cards of the seat. While
-/// planning, those are its land cards and money cards 0-4 and the plan drawn
-/// must be one the seat could have made (RULINGS R9, R30), else the real plan
-/// is kept. Once the bids are revealed the bid is known, which makes every
-/// choice of the hidden cards legal: a seat that bid a card had at least 11
-/// and no free field; a seat that bid nothing placed all its cards, so its
-/// hidden fields hold exactly its cards not yet seen, in some order. A land
-/// card still hidden is of a land the seat owns and that has not changed hands
-/// this round (a card taken off a mat is shown, RULINGS R21).
+/// planning, those are its land cards and money cards 0-4, and the plan drawn
+/// must be one the seat could have made (RULINGS R9, R30): it is built field by
+/// field from the legal next cards in random order, backing up where a choice
+/// leads nowhere (the real plan shows that one exists). Once the bids are
+/// revealed the bid is known, which makes every choice of the hidden cards
+/// legal: a seat that bid a card had at least 11 and no free field; a seat
+/// that bid nothing placed all its cards, so its hidden fields hold exactly its
+/// cards not yet seen, in some order. A land card still hidden is of a land the
+/// seat owns and that has not changed hands this round (a card taken off a mat
+/// is shown, RULINGS R21).
 fn redraw_plan(s: &mut State, p: Seat, rng: &mut GameRng) {
     let plan = &s.plans[p];
     let seen = |f: usize| plan.revealed[f] || plan.fields[f] == Card::Empty;
@@ -90,31 +95,54 @@ fn redraw_plan(s: &mut State, p: Seat, rng: &mut GameRng) {
         .chain((0..5).map(Card::Money))
         .filter(|c| !shown.contains(c))
         .collect();
-    let real = plan.fields.clone();
-    let planning = !s.bids_revealed;
-    for _ in 0..if planning { PLAN_TRIES } else { 1 } {
+    if s.bids_revealed {
         rng.shuffle(&mut pool);
-        let mut fields = real.clone();
+        let mut fields = plan.fields.clone();
         for (&f, &card) in hidden.iter().zip(&pool) {
             fields[f] = card;
         }
-        if !planning || could_plan(s, p, &fields) {
-            s.plans[p].fields = fields;
-            return;
-        }
+        s.plans[p].fields = fields;
+        return;
     }
-}
-
-/// Whether seat `p` could have placed `fields` in order during planning.
-fn could_plan(s: &State, p: Seat, fields: &[Card]) -> bool {
+    // Only what the seat sees of the plan goes in: the shown fields.
+    let target: Vec<Option<Card>> = (0..plan.fields.len())
+        .map(|f| seen(f).then_some(plan.fields[f]))
+        .collect();
     let lands = s.owned(p);
     let money = s.players[p].money;
-    let mut plan = Plan::default();
-    for &card in fields {
-        if !planning::next_cards(&plan, &lands, money).contains(&card) {
-            return false;
-        }
-        plan.fields.push(card);
+    let mut built = Plan::default();
+    let found = build_plan(&mut built, &target, &lands, money, rng);
+    assert!(found, "a seat's real plan is one it could have made");
+    s.plans[p].fields = built.fields;
+}
+
+/// Depth first, in random order: the fields of `target` (a shown card, or
+/// `None` for a face-down card) as legal next cards; `true` once complete.
+fn build_plan(
+    plan: &mut Plan,
+    target: &[Option<Card>],
+    lands: &[LandId],
+    money: i32,
+    rng: &mut GameRng,
+) -> bool {
+    let f = plan.fields.len();
+    if f == target.len() {
+        return true;
     }
-    true
+    let mut options: Vec<Card> = planning::next_cards(plan, lands, money)
+        .into_iter()
+        .filter(|&c| match target[f] {
+            Some(shown) => c == shown,
+            None => c != Card::Empty && !target.contains(&Some(c)),
+        })
+        .collect();
+    rng.shuffle(&mut options);
+    for card in options {
+        plan.fields.push(card);
+        if build_plan(plan, target, lands, money, rng) {
+            return true;
+        }
+        plan.fields.pop();
+    }
+    false
 }
