@@ -6,7 +6,7 @@ use signoria_engine::Scoped;
 use crate::board::{self, t};
 use crate::model::*;
 use crate::tables::{Ability, Agent, Location, OneShot};
-use crate::{agents, battle, market, oneshots, ops, tradefair, victory};
+use crate::{battle, market, oneshots, tradefair, victory};
 
 pub fn legal(s: &State) -> Vec<Move> {
     let seat = s.active;
@@ -179,9 +179,27 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
         }
         Move::DeclareVictory { victory } => victory::declare(s, seat, victory, ev),
         Move::EndTurn => s.turn.actions_left = 0,
-        _ => unreachable!(),
+        _ => unreachable!("not an action"),
     }
-    let _ = ops::legal;
+}
+
+/// D2: the market update, then the next player (skipping eliminated ones).
+pub fn end_turn(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    if !market::update(s, ev) {
+        victory::patron_end(s, ev);
+        return;
+    }
+    let n = s.n();
+    let mut next = (s.active + 1) % n;
+    while s.players[next].eliminated {
+        next = (next + 1) % n;
+    }
+    s.active = next;
+    s.turn = TurnState {
+        actions_left: 2,
+        ..Default::default()
+    };
+    ev.push(Scoped::public(Event::TurnStarted { seat: next }));
 }
 
 /// E3: 2 florins; a crowned pair 4; "sell for 4" abilities when active (RULINGS R-10).
@@ -235,7 +253,7 @@ fn play(
         Location::Map(m) => Some(m),
         _ => None,
     });
-    let mut agents = d.agents.clone();
+    let agents = d.agents.clone();
     if oneshot {
         match d.oneshot.clone() {
             Some(OneShot::TradeShift(c)) => oneshots::shift(s, c, ev),
@@ -256,11 +274,9 @@ fn play(
             _ => unreachable!("listed one-shots only"),
         }
     }
-    agents.retain(|_| true);
     s.stack.push(Task::Agents {
         card,
         map: target,
         agents,
     });
-    let _ = agents::legal;
 }

@@ -196,6 +196,79 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
     }
 }
 
+/// Repressed tokens on the empire group a bishop entered [F1], with the
+/// empire card each lies on.
+pub fn pacify_tokens(s: &State, root: Member) -> Vec<(MapId, Token)> {
+    board::members_of(s, root)
+        .into_iter()
+        .filter_map(|m| {
+            if let Member::Empire(e) = m {
+                Some(s.empires[e as usize].repressed.iter().map(move |&t| (e, t)))
+            } else {
+                None
+            }
+        })
+        .flatten()
+        .collect()
+}
+
+/// F1 Befriedungsregel (seed L312 "darf der Spieler einen davon kostenlos
+/// TÖTEN"): none, or one token of the group; a bishop on a suzerain is on its
+/// vassals too (Glossar VASALL, L809), so when several empire cards of the
+/// group hold that kind of token the move names the card.
+pub fn pacify_moves(s: &State, member: Member) -> Vec<Move> {
+    let mut v = vec![Move::Pacify {
+        token: None,
+        empire: None,
+    }];
+    let mut held = pacify_tokens(s, member);
+    held.sort_unstable();
+    held.dedup();
+    let mut kinds: Vec<Token> = held.iter().map(|&(_, t)| t).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    for tok in kinds {
+        let cards: Vec<MapId> = held
+            .iter()
+            .filter(|&&(_, t)| t == tok)
+            .map(|&(e, _)| e)
+            .collect();
+        if cards.len() == 1 {
+            v.push(Move::Pacify {
+                token: Some(tok),
+                empire: None,
+            });
+        } else {
+            v.extend(cards.into_iter().map(|e| Move::Pacify {
+                token: Some(tok),
+                empire: Some(e),
+            }));
+        }
+    }
+    v
+}
+
+/// Kill the chosen repressed token (none: nothing happens) [F1].
+pub fn pacify(s: &mut State, token: Option<Token>, empire: Option<MapId>) {
+    let Some(Task::Pacify { member }) = s.stack.pop() else {
+        unreachable!("Pacify is listed on a Pacify task only")
+    };
+    if let Some(tok) = token {
+        // The named card, or the only card of the group holding such a token.
+        let e = empire.unwrap_or_else(|| {
+            pacify_tokens(s, member)
+                .into_iter()
+                .find(|&(_, t)| t == tok)
+                .expect("a repressed token of the group")
+                .0
+        });
+        let r = &mut s.empires[e as usize].repressed;
+        let i = r.iter().position(|&x| x == tok).expect("the named token");
+        r.remove(i);
+        board::kill_token(s, tok);
+    }
+}
+
 /// A bishop arrives on a tableau position: Diet of Worms if a bishop is
 /// there (both die), otherwise Pacification may kill a repressed token
 /// [F1, E2.2, Glossar: BISCHOF].

@@ -515,26 +515,33 @@ pub fn survivor_moves(s: &State) -> Vec<Move> {
     v
 }
 
-/// Survivors without room are repressed onto the empire, free [Glossar: SCHLACHT];
-/// returns true when it changed something (or finished the task).
-pub fn survivor_auto(s: &mut State) -> bool {
-    let b = s.battle.as_ref().unwrap();
+/// The first survivor without a free spot for it, if any.
+fn stuck_survivor(s: &State) -> Option<usize> {
+    let b = s.battle.as_ref().expect("survivors of a battle");
+    b.survivors
+        .iter()
+        .position(|&f| free_spots(s, b.map, survivor_token(f, s.active).unwrap()).is_empty())
+}
+
+/// Nothing to choose: every survivor is placed, or one has no room.
+pub fn survivors_without_choice(s: &State) -> bool {
+    let b = s.battle.as_ref().expect("survivors of a battle");
+    b.survivors.is_empty() || stuck_survivor(s).is_some()
+}
+
+/// The task ends when every survivor is placed; a survivor without room is
+/// repressed onto the empire, free [Glossar: SCHLACHT].
+pub fn survivor_auto(s: &mut State) {
+    let b = s.battle.as_ref().expect("survivors of a battle");
     let m = b.map;
     if b.survivors.is_empty() {
         s.stack.pop();
-        return true;
+        return;
     }
-    let stuck = b
-        .survivors
-        .iter()
-        .position(|&f| free_spots(s, m, survivor_token(f, s.active).unwrap()).is_empty());
-    if let Some(i) = stuck {
-        let f = s.battle.as_mut().unwrap().survivors.remove(i);
-        let tok = survivor_token(f, s.active).unwrap();
-        board::repress_onto(s, tok, m);
-        return true;
-    }
-    false
+    let i = stuck_survivor(s).expect("automatic only when a survivor has no room");
+    let f = s.battle.as_mut().unwrap().survivors.remove(i);
+    let tok = survivor_token(f, s.active).unwrap();
+    board::repress_onto(s, tok, m);
 }
 
 /// After the casualties: on a win, survivors are placed, the map may flip,

@@ -4,7 +4,6 @@
 use signoria_engine::Seat;
 
 use crate::model::*;
-use crate::tables;
 use crate::tables::{Ability, Location, Op, Prestige, Tables};
 
 pub fn t() -> &'static Tables {
@@ -330,11 +329,11 @@ pub fn take_token(s: &mut State, tok: Token, substitute: bool) -> bool {
 }
 
 /// The empire cards a pending substitution may take from: those of `from`
-/// still holding such a token (`from` empty, from an older release: any).
+/// still holding such a token.
 pub fn substitute_sources(s: &State, tok: Token, from: &[MapId]) -> Vec<MapId> {
     repressed_sources(s, tok)
         .into_iter()
-        .filter(|e| from.is_empty() || from.contains(e))
+        .filter(|e| from.contains(e))
         .collect()
 }
 
@@ -507,5 +506,3 @@ pub fn token_name(tok: Token) -> String {
         Token::Serf(seat) => format!("serf of seat {seat}"),
     }
 }
-
-pub fn _unused(_: tables::Side) {}

@@ -1,6 +1,6 @@
 //! The market: buying [E1], comets [L1] and the market update [D2].
 
-use signoria_engine::Scoped;
+use signoria_engine::{Scoped, Seat};
 
 use crate::board::{self, t};
 use crate::model::*;
@@ -104,6 +104,38 @@ pub fn update(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
         }
     }
     !exhausted
+}
+
+/// E1: the first seat whose hand is over its limit, if any ("sofort").
+pub fn over_hand_limit(s: &State) -> Option<Seat> {
+    let base = crate::data::constants().hand_limit as usize;
+    (0..s.n()).find(|&p| s.players[p].hand.len() > base && over_own_limit(s, p))
+}
+
+/// Is `seat`'s hand over its limit (no limit with an active Höchstetter or
+/// Gutenberg, Glossar: FÄHIGKEIT)?
+pub fn over_own_limit(s: &State, seat: Seat) -> bool {
+    board::hand_limit(s, seat).is_some_and(|l| s.players[seat].hand.len() > l)
+}
+
+/// E1: any card of the hand, each once.
+pub fn discard_moves(s: &State, seat: Seat) -> Vec<Move> {
+    let mut h = s.players[seat].hand.clone();
+    h.sort_unstable();
+    h.dedup();
+    h.into_iter().map(|card| Move::Discard { card }).collect()
+}
+
+/// The discarded card leaves the game unseen (hands are secret).
+pub fn discard(s: &mut State, seat: Seat, card: CardId) {
+    let h = &mut s.players[seat].hand;
+    let i = h
+        .iter()
+        .position(|&c| c == card)
+        .expect("a listed discard is in the hand");
+    h.remove(i);
+    s.hand_discards.push(card);
+    s.stack.pop();
 }
 
 /// Cards per market row [C6].

@@ -478,7 +478,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
             .map(|w| format!("{w:?}"))
             .unwrap_or_default(),
         supply: v.supply.iter().flatten().map(|&x| x as u32).collect(),
-        decision: Some(decision_pb(&v.task)),
+        decision: v.task.as_ref().map(decision_pb),
         battle: v.battle.as_ref().map(battle_pb),
         winner_typed: v.winner.as_ref().map(|w| match w {
             Winner::Declared { seat, victory } => pb::Winner {

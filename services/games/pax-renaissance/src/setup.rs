@@ -105,7 +105,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         }
     }
     let n_maps = tb.maps.len();
-    let mut s = State {
+    let s = State {
         options: options.clone(),
         players: ps,
         active: first,
@@ -141,10 +141,8 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         china,
         stack: vec![Task::Turn],
         battle: None,
-        after_battle: None,
         winner: None,
         moves: 0,
     };
-    s.china -= 0;
     Ok(s)
 }

@@ -2,8 +2,9 @@
 //! hidden, top backs East/West; astrology face up].
 
 use serde::Serialize;
-use signoria_engine::{Seat, Viewer};
+use signoria_engine::{Game, Seat, Viewer};
 
+use crate::PaxRenaissance as P;
 use crate::board::{self, t};
 use crate::model::*;
 
@@ -59,7 +60,12 @@ pub struct View {
     /// How many cards left hands by discard or sale (which ones: omniscient only).
     pub hand_discards: u32,
     pub hand_discards_secret: Option<Vec<CardId>>,
-    pub task: Task,
+    /// The task awaiting a decision (none once the game is over): public.
+    pub task: Option<Task>,
+    /// Its kind ([`crate::frames::kind`]).
+    pub frame_kind: Option<&'static str>,
+    /// What the viewing seat is asked, when it is pending.
+    pub prompt: Option<String>,
     pub battle: Option<Battle>,
     pub winner: Option<Winner>,
     pub pending: Vec<Seat>,
@@ -126,10 +132,15 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         discards: s.discards.clone(),
         hand_discards: s.hand_discards.len() as u32,
         hand_discards_secret: omni.then(|| s.hand_discards.clone()),
-        task: s.stack.last().cloned().unwrap_or(Task::Turn),
+        task: s.stack.last().cloned(),
+        frame_kind: s.stack.last().map(crate::frames::kind),
+        prompt: match viewer {
+            Viewer::Seat(seat) => P::prompt_for(s, seat),
+            _ => None,
+        },
         battle: s.battle.clone(),
         winner: s.winner.clone(),
-        pending: crate::rules::pending(s),
+        pending: P::pending(s),
         secret_decks: omni.then(|| s.decks.clone()),
         set_aside: omni.then(|| s.set_aside.clone()),
     }

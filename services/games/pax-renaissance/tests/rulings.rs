@@ -674,7 +674,8 @@ fn r29_bankrupt_player_leaves() {
     s.options.bankruptcy = true;
     s.players[1].florins = 0;
     s.china += 10;
-    go(&mut s, Move::EndTurn);
+    // Checked between actions.
+    settle(&mut s);
     assert!(s.players[1].eliminated);
     assert_eq!(
         s.winner,
@@ -1347,6 +1348,7 @@ fn r54_a_spinster_is_a_card_for_bankruptcy() {
     s.players[1].hand.clear();
     s.players[1].spinsters.push(mary);
     let mut alone = s.clone();
+    settle(&mut s);
     go(&mut s, Move::EndTurn);
     assert!(
         !s.players[1].eliminated,
@@ -1356,7 +1358,7 @@ fn r54_a_spinster_is_a_card_for_bankruptcy() {
     assert_eq!(s.active, 1);
     alone.players[1].spinsters.clear();
     alone.discards.push(mary);
-    go(&mut alone, Move::EndTurn);
+    settle(&mut alone);
     assert!(alone.players[1].eliminated);
 }
 
@@ -1519,6 +1521,7 @@ fn r58_a_bankrupt_players_serfs_leave_with_him() {
     give_empire(&mut s, 1, france);
     repress(&mut s, france, Token::Serf(2));
     repress(&mut s, france, Token::Serf(1));
+    settle(&mut s);
     go(&mut s, Move::EndTurn);
     assert!(s.players[2].eliminated);
     assert_eq!(s.empires[france as usize].repressed, vec![Token::Serf(1)]);

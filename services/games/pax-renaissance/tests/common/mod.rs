@@ -159,6 +159,12 @@ pub fn legal(s: &State) -> Vec<Move> {
     P::legal_moves(s, seat)
 }
 
+/// Run the automatic steps a poked state is due (as after any move).
+pub fn settle(s: &mut State) {
+    signoria_engine::kernel::advance::<P>(s, &mut Vec::new());
+    check(s);
+}
+
 /// Apply a move of whoever is pending; it must be legal.
 pub fn go(s: &mut State, mv: Move) {
     let seat = P::pending(s)[0];
