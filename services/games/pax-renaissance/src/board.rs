@@ -465,27 +465,32 @@ pub fn gain_china(s: &mut State, seat: Seat, n: i64) {
     s.china -= n;
 }
 
+// Names for labels and prompts; an id the data does not know (only in a
+// move that is refused) gets a placeholder instead of a panic.
+
+const UNKNOWN: &str = "(unknown)";
+
 pub fn card_name(c: CardId) -> &'static str {
-    &t().card(c).name
+    t().cards.get(c as usize).map_or(UNKNOWN, |d| &d.name)
 }
 
 pub fn member_name(m: Member) -> String {
     match m {
         Member::Card(c) => card_name(c).to_string(),
-        Member::Empire(e) => format!("{} (empire)", t().map(e).name),
+        Member::Empire(e) => format!("{} (empire)", map_name(e)),
     }
 }
 
 pub fn map_name(m: MapId) -> &'static str {
-    &t().map(m).name
+    t().maps.get(m as usize).map_or(UNKNOWN, |d| &d.name)
 }
 
 pub fn city_name(c: CityId) -> &'static str {
-    &t().cities[c as usize].name
+    t().cities.get(c as usize).map_or(UNKNOWN, |d| &d.name)
 }
 
 pub fn border_name(b: BorderId) -> &'static str {
-    &t().borders[b as usize].name
+    t().borders.get(b as usize).map_or(UNKNOWN, |d| &d.name)
 }
 
 pub fn piece_name(p: Piece) -> String {

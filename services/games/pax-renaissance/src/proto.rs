@@ -148,7 +148,8 @@ fn token_pb(t: Token) -> pb::Token {
     pb::Token {
         kind: Some(match t {
             Token::Piece(p) => Kind::Piece(piece_pb(p)),
-            Token::Serf(s) => Kind::Serf(s as u32),
+            // A seat past u32 (never a real one) stays out of range.
+            Token::Serf(s) => Kind::Serf(u32::try_from(s).unwrap_or(u32::MAX)),
         }),
     }
 }
