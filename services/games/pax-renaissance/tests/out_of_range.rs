@@ -347,9 +347,7 @@ fn malformed_proto_moves_are_refused() {
         }),
     ];
     for kind in bad {
-        let pb = pb::Move {
-            kind: Some(kind.clone()),
-        };
+        let pb = pb::Move { kind: Some(kind) };
         assert!(P::move_from_pb(&pb).is_err(), "{kind:?} accepted");
     }
     assert!(P::move_from_pb(&pb::Move { kind: None }).is_err());
