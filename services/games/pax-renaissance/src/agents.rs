@@ -2,9 +2,9 @@
 
 use signoria_engine::Scoped;
 
-use crate::board::{self, t};
+use crate::board;
+use crate::data::{self, Location};
 use crate::model::*;
-use crate::tables::{Agent, Location};
 
 /// Card play may use a matching repressed token when the supply is out [Glossar: SPIELSTEIN-VERWALTUNG].
 const SUBSTITUTE: bool = true;
@@ -46,7 +46,7 @@ fn spots(s: &State, card: CardId, map: Option<MapId>, agent: Agent) -> Vec<Spot>
             }
             // The played card itself, or any tableau card (any tableau) whose
             // location matches the played card's [E2.2, E-28].
-            let loc = t().card(card).location;
+            let loc = data::card(card).location;
             for p in &s.players {
                 for side in 0..2 {
                     for sl in &p.tableau[side] {
@@ -102,9 +102,7 @@ fn spots(s: &State, card: CardId, map: Option<MapId>, agent: Agent) -> Vec<Spot>
             }
             // Sea borders only; a same-colour pirate blocks (RULINGS R-6); others die.
             for b in board::borders_of(m) {
-                if t().borders[b as usize].sea
-                    && s.borders[b as usize] != Some(BorderToken::Pirate(r))
-                {
+                if data::border(b).sea && s.borders[b as usize] != Some(BorderToken::Pirate(r)) {
                     v.push(Spot::Border(b));
                 }
             }
@@ -162,7 +160,7 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
                 let i = occ.iter().position(|&p| p == victim).unwrap();
                 occ.remove(i);
                 board::pay_china(s, seat, 1);
-                board::repress_onto(s, Token::Piece(victim), t().cities[c as usize].map);
+                board::repress_onto(s, Token::Piece(victim), board::city_map(c));
             }
             s.cities[c as usize].push(p);
         }
@@ -184,10 +182,7 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
                 s.borders[b as usize] = None;
                 board::pay_china(s, seat, 1);
                 // The serf goes to the empire of the played card's location [Glossar: UNTERDRÜCKEN].
-                let m = map.or(match t().card(card).location {
-                    Location::Map(m) => Some(m),
-                    _ => None,
-                });
+                let m = map.or(data::card(card).location.and_then(Location::map));
                 board::repress_onto(s, Token::Serf(owner), m.expect("pawn agents have a map"));
             }
             s.borders[b as usize] = Some(BorderToken::Concession(seat));

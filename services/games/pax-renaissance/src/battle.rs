@@ -2,16 +2,16 @@
 
 use signoria_engine::Scoped;
 
-use crate::board::{self, t};
+use crate::board;
+use crate::data::{self, Ability, Empire, OneShot};
 use crate::model::*;
-use crate::tables::{Ability, Agent, OneShot};
 
 fn war_of(card: CardId) -> War {
-    match t().card(card).oneshot {
+    match &data::card(card).one_shot {
         Some(OneShot::Conspiracy) => War::Conspiracy,
         Some(OneShot::PeasantRevolt) => War::PeasantRevolt,
-        Some(OneShot::ReligiousWar(r)) => War::Religious(r),
-        _ => unreachable!("not a war card"),
+        Some(o) => War::Religious(o.war_religion().expect("a war card")),
+        None => unreachable!("not a war card"),
     }
 }
 
@@ -75,7 +75,7 @@ fn takeable(s: &State, seat: usize, fight: &[Agent]) -> Vec<Agent> {
 /// (cursed law) [K1]; every war needs at least one attacker (RULINGS R-35),
 /// counting only agents that can be taken.
 pub fn war_possible(s: &State, card: CardId, m: MapId) -> bool {
-    let d = t().card(card);
+    let d = data::card(card);
     let (fight, _) = split_agents(card, &d.agents);
     let fight = takeable(s, s.active, &fight);
     let (att, def, rooks) = participants(s, war_of(card), m, &fight, s.active);
@@ -169,13 +169,16 @@ fn participants(
             let rook_maps = board::abilities(s, seat)
                 .into_iter()
                 .filter_map(|a| match a {
-                    Ability::CrusadeRooks { religion, maps } if religion == r => Some(maps),
+                    Ability::CrusadeRooksAsKnights { religion, empires } if *religion == r => {
+                        Some(empires)
+                    }
                     _ => None,
                 })
                 .flatten()
+                .map(|e| e.id())
                 .collect::<Vec<MapId>>();
-            for n in 0..t().maps.len() as MapId {
-                if !t().adjacent(n, m) {
+            for n in Empire::ALL.map(Empire::id) {
+                if !data::map().adjacent_ids(n, m) {
                     continue;
                 }
                 for (c, p) in city_pieces(n) {
@@ -204,12 +207,12 @@ fn participants(
 pub fn venice_doubling(s: &State, fighters: &[Fighter]) -> bool {
     let doubles: Vec<(CityId, Religion)> = (0..s.n())
         .flat_map(|p| board::abilities(s, p))
-        .filter_map(|a| {
-            if let Ability::BattleDouble { city, religion } = a {
-                Some((city, religion))
-            } else {
-                None
-            }
+        .filter_map(|a| match a {
+            Ability::DoubleInBattle { city, religion } => Some((
+                data::map().city_id(city).expect("validated city"),
+                *religion,
+            )),
+            _ => None,
         })
         .collect();
     fighters.iter().any(|f| match f {
@@ -600,7 +603,7 @@ pub fn finish(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         }
         War::Religious(r) => {
             // K2 (RULINGS R-17): the map card flips when its other side shows the war's religion.
-            let other = t().map(b.map).theocracy[1 - board::side_idx(s, b.map)];
+            let other = data::map_card(b.map).theocracy(!s.flipped[b.map as usize]);
             if other == Some(r) {
                 s.flipped[b.map as usize] = !s.flipped[b.map as usize];
             }

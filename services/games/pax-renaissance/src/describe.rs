@@ -5,10 +5,10 @@ use signoria_engine::Seat;
 use crate::board::{
     self, border_name, card_name, city_name, map_name, member_name, piece_name, token_name,
 };
+use crate::data;
 use crate::model::*;
 
-fn agent_name(a: crate::tables::Agent) -> String {
-    use crate::tables::Agent;
+fn agent_name(a: Agent) -> String {
     match a {
         Agent::Bishop(r) => format!("{} bishop", r.colour()),
         Agent::Knight(r) => format!("{} knight", r.colour()),
@@ -85,7 +85,11 @@ pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
             let mut l = format!("play {}", card_name(card));
             if oneshot {
                 l.push_str(" with its one-shot");
-            } else if board::t().cards.get(card as usize).is_some_and(|d| d.queen) {
+            } else if data::cards()
+                .all
+                .get(card as usize)
+                .is_some_and(|d| d.is_queen())
+            {
                 l.push_str(" as a spinster");
             }
             if let Some(m) = map {
@@ -108,7 +112,7 @@ pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
         Move::EndTurn => "end the turn".into(),
         Move::Op { member, op, target } => {
             let known = match member {
-                Member::Card(c) => (c as usize) < board::t().cards.len(),
+                Member::Card(c) => (c as usize) < data::cards().all.len(),
                 Member::Empire(e) => (e as usize) < s.empires.len(),
             };
             let o = known

@@ -25,16 +25,16 @@
 
 use signoria_engine::{GameRng, Seat};
 
-use crate::board::t;
+use crate::data;
 use crate::model::*;
 
 /// A state `seat` cannot tell apart from `s` (see the module comment). The
 /// redraw is the same for every seat: nothing hidden is known to one seat only.
 pub fn resample(s: &State, _seat: Seat, rng: &mut GameRng) -> State {
     let mut alt = s.clone();
-    let bottom = crate::data::constants().deck_bottom_cards as usize + 2;
-    let side_of = |c: CardId| t().card(c).side.index();
-    let comet = |c: CardId| t().card(c).comet;
+    let bottom = data::constants().deck_bottom_cards as usize + 2;
+    let side_of = |c: CardId| data::card(c).deck.index();
+    let comet = |c: CardId| data::card(c).is_comet();
     // Positions whose card may change: all but a face-up top card.
     let free = |i: usize| {
         let n = s.decks[i].len();

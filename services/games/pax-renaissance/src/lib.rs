@@ -12,7 +12,6 @@
 #![allow(clippy::needless_range_loop, clippy::collapsible_if)]
 
 pub mod actions;
-pub mod adapter;
 pub mod agents;
 pub mod battle;
 pub mod board;
@@ -28,7 +27,6 @@ pub mod ops;
 pub mod proto;
 pub mod regime;
 pub mod setup;
-pub mod tables;
 pub mod tradefair;
 pub mod upgrade;
 pub mod victory;

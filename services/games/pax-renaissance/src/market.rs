@@ -2,7 +2,8 @@
 
 use signoria_engine::{Scoped, Seat};
 
-use crate::board::{self, t};
+use crate::board;
+use crate::data;
 use crate::model::*;
 
 /// Can the active player buy the card at (row, col) now [E1, Glossar: HAND]?
@@ -17,7 +18,7 @@ pub fn can_buy(s: &State, row: Side, col: u8) -> bool {
         return false; // E1: received a florin this turn
     }
     let seat = s.active;
-    let comet = t().card(mc.card).comet;
+    let comet = data::card(mc.card).is_comet();
     // E-3 (RULINGS R-3): a comet never enters the hand, so the hand limit does not stop it.
     if !comet {
         if let Some(limit) = board::hand_limit(s, seat) {
@@ -51,7 +52,7 @@ pub fn buy(s: &mut State, row: Side, col: u8, ev: &mut Vec<Scoped<Event>>) {
         .take()
         .expect("bought card exists");
     s.players[seat].florins += mc.florins;
-    if t().card(mc.card).comet {
+    if data::card(mc.card).is_comet() {
         // L1: discarded at once; the buyer activates an inactive victory card.
         s.discards.push(mc.card);
         ev.push(Scoped::public(Event::Note {
@@ -108,7 +109,7 @@ pub fn update(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
 
 /// E1: the first seat whose hand is over its limit, if any ("sofort").
 pub fn over_hand_limit(s: &State) -> Option<Seat> {
-    let base = crate::data::constants().hand_limit as usize;
+    let base = data::constants().hand_limit as usize;
     (0..s.n()).find(|&p| s.players[p].hand.len() > base && over_own_limit(s, p))
 }
 
@@ -140,5 +141,5 @@ pub fn discard(s: &mut State, seat: Seat, card: CardId) {
 
 /// Cards per market row [C6].
 fn row_size() -> usize {
-    crate::data::constants().market_row_size as usize
+    data::constants().market_row_size as usize
 }

@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 use signoria_engine::Seat;
 
-pub use crate::tables::{BorderId, CardId, Centre, CityId, MapId, Piece, Religion, Shape, Side};
+pub use crate::data::{
+    Agent, BorderId, CardId, CityId, MapId, Piece, Religion, Shape, Side, TradeCentre,
+};
 
 /// Per-game options [C5, G6, N1].
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -140,7 +142,7 @@ pub enum Task {
     Agents {
         card: CardId,
         map: Option<MapId>,
-        agents: Vec<crate::tables::Agent>,
+        agents: Vec<Agent>,
     },
     /// A bishop arrived on an empire group holding repressed tokens [F1].
     Pacify { member: Member },
@@ -167,7 +169,7 @@ pub enum Task {
     StartWar {
         card: CardId,
         map: MapId,
-        agents: Vec<crate::tables::Agent>,
+        agents: Vec<Agent>,
     },
     /// Battle casualties still to choose on one side [Glossar: SCHLACHT].
     Casualties { attackers: bool, count: u8 },
@@ -225,7 +227,7 @@ pub struct State {
     pub flipped: Vec<bool>,
     pub cities: Vec<Vec<Piece>>,
     pub borders: Vec<Option<BorderToken>>,
-    /// Uncovered trade centres, by index of [`Centre::ALL`] [C1].
+    /// Uncovered trade centres, by index of [`TradeCentre::ALL`] [C1].
     pub uncovered: [bool; 5],
     /// The Spice Islands shift is permanent [H1].
     pub spice_locked: bool,
@@ -268,19 +270,7 @@ pub const VICTORIES: [&str; 5] = [
 /// By religion index: [knights, rooks, bishops], from `data/game.json`.
 pub fn limits() -> [[u8; 3]; 3] {
     let k = crate::data::constants();
-    let r = |x: Religion| {
-        let d = match x {
-            Religion::Catholic => crate::data::Religion::Catholic,
-            Religion::Islamic => crate::data::Religion::Islamic,
-            Religion::Reformist => crate::data::Religion::Reformist,
-        };
-        [k.knights.get(d), k.rooks.get(d), k.bishops_per_religion]
-    };
-    [
-        r(Religion::Catholic),
-        r(Religion::Islamic),
-        r(Religion::Reformist),
-    ]
+    Religion::ALL.map(|r| [k.knights.get(r), k.rooks.get(r), k.bishops_per_religion])
 }
 
 /// Dice per player [B1].

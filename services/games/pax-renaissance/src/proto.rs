@@ -6,7 +6,7 @@
 //! positions, market columns) and every enum value defined and specified.
 //! Whether it is legal is the kernel's business.
 
-use crate::board::t;
+use crate::data;
 use crate::model::*;
 use crate::pb;
 use crate::view::View;
@@ -91,16 +91,16 @@ fn id<T: TryFrom<u32>>(x: u32, n: usize, what: &str) -> R<T> {
     }
 }
 fn card(x: u32) -> R<CardId> {
-    id(x, t().cards.len(), "card")
+    id(x, data::cards().all.len(), "card")
 }
 fn city(x: u32) -> R<CityId> {
-    id(x, t().cities.len(), "city")
+    id(x, data::map().cities.len(), "city")
 }
 fn border(x: u32) -> R<BorderId> {
-    id(x, t().borders.len(), "border")
+    id(x, data::map().borders.len(), "border")
 }
 fn seat(x: u32) -> R<usize> {
-    id(x, crate::data::constants().max_players as usize, "seat")
+    id(x, data::constants().max_players as usize, "seat")
 }
 
 // ---------------------------------------------------------------- parts
@@ -278,20 +278,20 @@ fn target_pb(t: Target) -> pb::Target {
 fn column(x: u32) -> R<u8> {
     id(
         x,
-        crate::data::constants().market_row_size as usize,
+        data::constants().market_row_size as usize,
         "market column",
     )
 }
 /// A position in a member's op row: below the longest row printed.
 fn op_position(x: u32) -> R<u8> {
-    let longest = t()
-        .cards
+    let longest = data::cards()
+        .all
         .iter()
         .map(|c| c.ops.len())
         .chain(
-            t().maps
+            data::empire_cards()
                 .iter()
-                .flat_map(|m| [m.king.ops.len(), m.republic.ops.len()]),
+                .flat_map(|e| [e.king.ops.len(), e.republic.ops.len()]),
         )
         .max()
         .unwrap_or(0);
@@ -299,7 +299,12 @@ fn op_position(x: u32) -> R<u8> {
 }
 /// A position among a card's agents: below the most agents a card shows.
 fn agent_position(x: u32) -> R<u8> {
-    let most = t().cards.iter().map(|c| c.agents.len()).max().unwrap_or(0);
+    let most = data::cards()
+        .all
+        .iter()
+        .map(|c| c.agents.len())
+        .max()
+        .unwrap_or(0);
     id(x, most, "agent position")
 }
 
@@ -608,8 +613,8 @@ pub fn view_to_pb(v: &View) -> pb::View {
     }
 }
 
-fn agent_pb(a: &crate::tables::Agent) -> pb::Agent {
-    use crate::tables::Agent as A;
+fn agent_pb(a: &Agent) -> pb::Agent {
+    use Agent as A;
     let (kind, r) = match a {
         A::Bishop(r) => (pb::AgentKind::Bishop, Some(*r)),
         A::Knight(r) => (pb::AgentKind::Knight, Some(*r)),

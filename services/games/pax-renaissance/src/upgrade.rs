@@ -9,10 +9,13 @@
 //!   out, so the rules read one shape only;
 //! - releases before RULINGS R-58 left the serfs of a player eliminated by
 //!   bankruptcy (G6) on the empire cards: they leave the game with him, so
-//!   the upgrade takes them off and back to his dice.
+//!   the upgrade takes them off and back to his dice;
+//! - an agent still to place (`Agents`, `StartWar` tasks) was written as a
+//!   Rust enum (`{"Bishop": "Catholic"}`, `"Pawn"`); it is written as the data
+//!   files write it now, `{"kind": "Bishop", "religion": "Catholic"}`.
 //!
-//! States written by the last schema-1 release already had all of this, so
-//! for them the upgrade only drops `after_battle`.
+//! States written by the last schema-1 release already had the first three,
+//! so for them the upgrade drops `after_battle` and rewrites the agents.
 
 use serde_json::{Map, Value, json};
 
@@ -40,6 +43,18 @@ fn tokens(v: &Value) -> Result<Vec<Token>, String> {
     serde_json::from_value(v.clone()).map_err(|e| format!("schema 1: repressed tokens: {e}"))
 }
 
+/// A schema-1 agent (`"Pawn"`, `{"Knight": "Islamic"}`) as `{kind, religion}`.
+fn agent(a: &Value) -> Result<Value, String> {
+    match a {
+        Value::String(kind) => Ok(json!({ "kind": kind })),
+        Value::Object(m) if m.len() == 1 => {
+            let (kind, religion) = m.iter().next().expect("one entry");
+            Ok(json!({ "kind": kind, "religion": religion }))
+        }
+        other => Err(format!("schema 1: not an agent: {other}")),
+    }
+}
+
 fn from_1(state: &mut Value) -> Result<(), String> {
     let s = obj(state, "the state")?;
     s.remove("after_battle");
@@ -63,6 +78,17 @@ fn from_1(state: &mut Value) -> Result<(), String> {
         };
         if let Some(levy) = task.get_mut("Levy") {
             obj(levy, "a Levy task")?.entry("by").or_insert(Value::Null);
+        }
+        for kind in ["Agents", "StartWar"] {
+            if let Some(agents) = task
+                .get_mut(kind)
+                .and_then(|t| t.get_mut("agents"))
+                .and_then(Value::as_array_mut)
+            {
+                for a in agents.iter_mut() {
+                    *a = agent(a)?;
+                }
+            }
         }
         if let Some(sub) = task.get_mut("Substitute") {
             let sub = obj(sub, "a Substitute task")?;

@@ -2,9 +2,9 @@
 
 use signoria_engine::{Outcome, Scoped, Seat};
 
-use crate::board::{self, t};
+use crate::board;
+use crate::data::{Empire, Prestige};
 use crate::model::*;
-use crate::tables::Prestige;
 
 fn others(s: &State, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
     (0..s.n()).filter(move |&o| o != seat && !s.players[o].eliminated)
@@ -42,7 +42,7 @@ pub fn supreme(s: &State) -> Option<Religion> {
     };
     let strength = |r: Religion| -> i64 {
         let mut n = 0;
-        for m in 0..t().maps.len() as MapId {
+        for m in Empire::ALL.map(Empire::id) {
             if board::theocracy(s, m) != Some(r) {
                 continue;
             }
@@ -56,8 +56,7 @@ pub fn supreme(s: &State) -> Option<Religion> {
         // Pirates on a theocracy's borders, each once.
         for (b, tok) in s.borders.iter().enumerate() {
             if *tok == Some(BorderToken::Pirate(r))
-                && t().borders[b]
-                    .maps
+                && board::border_maps(b as BorderId)
                     .iter()
                     .any(|&m| board::theocracy(s, m) == Some(r))
             {
@@ -77,7 +76,7 @@ pub fn supreme(s: &State) -> Option<Religion> {
 pub fn meets(s: &State, seat: Seat, victory: u8) -> bool {
     match victory {
         0 => supreme(s).is_some_and(|r| {
-            let k = Prestige::of_religion(r);
+            let k = Prestige::of(r);
             board::prestige(s, seat, k) > best_other(s, seat, |o| board::prestige(s, o, k))
         }),
         1 => {

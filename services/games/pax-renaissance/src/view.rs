@@ -5,7 +5,8 @@ use serde::Serialize;
 use signoria_engine::{Game, Seat, Viewer};
 
 use crate::PaxRenaissance as P;
-use crate::board::{self, t};
+use crate::board;
+use crate::data;
 use crate::model::*;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -82,10 +83,10 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         .enumerate()
         .map(|(i, p)| {
             let sees = omni || viewer == Viewer::Seat(i);
-            let bank = &t().banks[p.bank as usize];
+            let bank = &data::player_cards()[p.bank as usize];
             PlayerView {
                 bank: bank.name.clone(),
-                colour: bank.colour.clone(),
+                colour: bank.colour.name().to_string(),
                 florins: p.florins,
                 hand_count: p.hand.len() as u32,
                 hand: sees.then(|| p.hand.clone()),
@@ -108,7 +109,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         .collect();
     let deck = |i: usize| DeckView {
         size: s.decks[i].len() as u32,
-        top_back: s.decks[i].last().map(|&c| t().card(c).side),
+        top_back: s.decks[i].last().map(|&c| data::card(c).deck),
         top_card: if s.options.astrology || omni {
             s.decks[i].last().copied()
         } else {

@@ -188,7 +188,7 @@ fn the_prompt_goes_to_the_seat_asked_only() {
 fn resampling_redraws_the_decks_and_keeps_every_public_fact() {
     use signoria_pax_renaissance::State;
     let bottom = signoria_pax_renaissance::data::constants().deck_bottom_cards as usize + 2;
-    let card = |c: u16| signoria_pax_renaissance::board::t().card(c);
+    let card = signoria_pax_renaissance::data::card;
     let unseen = |x: &State| {
         let mut v: Vec<u16> = x.decks.iter().flatten().copied().collect();
         v.extend(&x.set_aside);
@@ -221,8 +221,8 @@ fn resampling_redraws_the_decks_and_keeps_every_public_fact() {
                         let (a, d) = (&alt.decks[i], &s.decks[i]);
                         assert_eq!(a.len(), d.len());
                         for j in 0..a.len() {
-                            assert_eq!(card(a[j]).side, card(d[j]).side, "the backs stay");
-                            if card(a[j]).comet {
+                            assert_eq!(card(a[j]).deck, card(d[j]).deck, "the backs stay");
+                            if card(a[j]).is_comet() {
                                 assert!(j < bottom, "a comet among the bottom cards");
                             }
                         }

@@ -116,9 +116,8 @@ fn kind(m: &signoria_pax_renaissance::Move) -> String {
         } => {
             format!(
                 "oneshot {:?}",
-                signoria_pax_renaissance::board::t()
-                    .card(*card)
-                    .oneshot
+                signoria_pax_renaissance::data::card(*card)
+                    .one_shot
                     .as_ref()
                     .map(std::mem::discriminant)
             )

@@ -134,7 +134,7 @@ fn detach_card(s: &mut State, c: CardId) {
 pub fn give_empire(s: &mut State, seat: Seat, e: MapId) {
     s.empires[e as usize].owner = Some(seat);
     s.empires[e as usize].face = Face::King;
-    let side = board::t().map(e).region;
+    let side = board::empire_location(e).region();
     board::push_slot(s, seat, side, Member::Empire(e), None);
 }
 
