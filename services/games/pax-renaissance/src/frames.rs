@@ -8,7 +8,7 @@
 //! with no token, an agent with nowhere to go, a tax victim without florins,
 //! ...). The rules of each step live in the modules named after them.
 
-use signoria_engine::{Scoped, Seat};
+use signoria_engine::{RuleError, Scoped, Seat};
 
 use crate::board;
 use crate::model::*;
@@ -131,6 +131,22 @@ pub fn choices(s: &State, task: &Task) -> Vec<Move> {
         Task::Concession { map } => regime::concession_moves(s, *map),
         Task::Liberate { map } => regime::liberate_moves(s, *map),
         Task::StartWar { .. } | Task::Regime { .. } => Vec::new(),
+    }
+}
+
+/// A move is legal when it is one of the top task's choices (asked of its
+/// decider only).
+pub fn check(s: &State, mv: &Move) -> Result<(), RuleError> {
+    let Some(top) = s.stack.last() else {
+        return Err(RuleError::game_over());
+    };
+    if choices(s, top).contains(mv) {
+        Ok(())
+    } else {
+        Err(RuleError::illegal(format!(
+            "that move is not one of your legal moves now (asked: {})",
+            prompt(s, top)
+        )))
     }
 }
 

@@ -40,8 +40,8 @@ pub mod pb {
 }
 
 use signoria_engine::{
-    Game, GameInfo, GameRng, OptionInfo, Outcome, ProtoGame, Scoped, Seat, SetupError, Viewer,
-    kernel,
+    Game, GameInfo, GameRng, OptionInfo, Outcome, ProtoGame, RuleError, Scoped, Seat, SetupError,
+    Viewer, kernel,
 };
 
 pub use frames::FRAME_KINDS;
@@ -126,6 +126,12 @@ impl Game for PaxRenaissance {
 
     fn auto(state: &mut State, events: &mut Vec<Scoped<Event>>) {
         frames::auto(state, events)
+    }
+
+    /// The listed choices, without asking again who decides (the kernel
+    /// has: `seat` is the top task's decider).
+    fn check(state: &State, _seat: Seat, mv: &Move) -> Result<(), RuleError> {
+        frames::check(state, mv)
     }
 
     fn view(state: &State, viewer: Viewer) -> View {
