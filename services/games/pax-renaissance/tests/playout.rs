@@ -244,7 +244,7 @@ fn playouts_reach_every_move_kind() {
 }
 
 /// Fewer games with every check at every step: serialisation round trip and
-/// views after every move, the hidden-information check every other move,
+/// views after every move, the hidden-information check every third move,
 /// every game replayed from its seed.
 #[test]
 fn playouts_with_every_check_every_move() {
@@ -254,7 +254,7 @@ fn playouts_with_every_check_every_move() {
             roundtrip_every: 1,
             determinism_every: 1,
             illegal_probes: 4,
-            hidden_every: 2,
+            hidden_every: 3,
             ..Playouts::new(players, Options::default(), 100)
         };
         let stats = random_playouts(&cfg);
