@@ -64,15 +64,16 @@ pub fn deciders(s: &State, task: &Task) -> Vec<Seat> {
     if !matches!(task, Task::DiscardHand { .. }) && market::over_hand_limit(s).is_some() {
         return Vec::new();
     }
-    let active = || vec![s.active];
     let unless = |automatic: bool, seat: Seat| if automatic { Vec::new() } else { vec![seat] };
     match task {
         Task::Turn => unless(
             victory::bankrupt(s).is_some() || s.turn.actions_left == 0,
             s.active,
         ),
-        Task::Ops { .. } | Task::ActivateVictory | Task::JoinRooks { .. } => active(),
-        Task::TheocracyFlip { .. } => active(),
+        Task::Ops { .. }
+        | Task::ActivateVictory
+        | Task::JoinRooks { .. }
+        | Task::TheocracyFlip { .. } => vec![s.active],
         Task::DiscardHand { seat } => unless(!market::over_own_limit(s, *seat), *seat),
         Task::Agents { card, map, agents } => unless(
             agents.is_empty() || agents::legal(s, *card, *map, agents).len() == 1,
