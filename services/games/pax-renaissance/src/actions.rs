@@ -3,10 +3,10 @@
 
 use signoria_engine::Scoped;
 
-use crate::board::{self, t};
+use crate::board;
+use crate::data::{self, Ability, Agent, Location, OneShot};
 use crate::model::*;
-use crate::tables::{Ability, Agent, Location, OneShot};
-use crate::{agents, battle, market, oneshots, ops, tradefair, victory};
+use crate::{battle, market, oneshots, tradefair, victory};
 
 pub fn legal(s: &State) -> Vec<Move> {
     let seat = s.active;
@@ -66,17 +66,17 @@ pub fn legal(s: &State) -> Vec<Move> {
 
 /// Ways to play a hand card [E2, I, J, K, H1].
 pub fn play_moves(s: &State, card: CardId) -> Vec<Move> {
-    let d = t().card(card);
+    let d = data::card(card);
     let mut v = Vec::new();
-    if d.queen {
+    if d.is_queen() {
         // I2: spinster; I: coronation with an empire from the stack.
         v.push(Move::Play {
             card,
             oneshot: false,
             map: None,
         });
-        if let Some(OneShot::Coronation(list)) = &d.oneshot {
-            for &empire in list {
+        if let Some(OneShot::Coronation { suitors }) = &d.one_shot {
+            for empire in suitors.iter().map(|e| e.id()) {
                 if s.empires[empire as usize].owner.is_none() {
                     v.push(Move::Crown { card, empire });
                 }
@@ -90,8 +90,8 @@ pub fn play_moves(s: &State, card: CardId) -> Vec<Move> {
     let map_agents = d.agents.iter().any(|a| !matches!(a, Agent::Bishop(_)));
     let region_maps = |needed: bool| -> Vec<Option<MapId>> {
         match d.location {
-            Location::Region(_) if needed => {
-                t().maps_in(d.location).into_iter().map(Some).collect()
+            Some(loc @ (Location::TheEast | Location::TheWest)) if needed => {
+                loc.maps().into_iter().map(Some).collect()
             }
             _ => vec![None],
         }
@@ -103,16 +103,12 @@ pub fn play_moves(s: &State, card: CardId) -> Vec<Move> {
             map,
         });
     }
-    let needs_map = map_agents
-        || matches!(
-            d.oneshot,
-            Some(OneShot::Conspiracy | OneShot::PeasantRevolt | OneShot::ReligiousWar(_))
-        );
+    let needs_map = map_agents || d.one_shot.as_ref().is_some_and(OneShot::is_war);
     let maps = region_maps(needs_map);
-    match &d.oneshot {
-        None | Some(OneShot::Coronation(_)) | Some(OneShot::Other(_)) => {}
-        Some(OneShot::TradeShift(c)) => {
-            if oneshots::can_shift(s, *c) {
+    match &d.one_shot {
+        None | Some(OneShot::Coronation { .. }) => {}
+        Some(OneShot::TradeShift { opens }) => {
+            if oneshots::can_shift(s, *opens) {
                 for &map in &maps {
                     v.push(Move::Play {
                         card,
@@ -122,12 +118,9 @@ pub fn play_moves(s: &State, card: CardId) -> Vec<Move> {
                 }
             }
         }
-        Some(OneShot::Conspiracy | OneShot::PeasantRevolt | OneShot::ReligiousWar(_)) => {
+        Some(_) => {
             for &map in &maps {
-                let target = map.or(match d.location {
-                    Location::Map(m) => Some(m),
-                    _ => None,
-                });
+                let target = map.or(d.location.and_then(Location::map));
                 if let Some(m) = target {
                     if battle::war_possible(s, card, m) {
                         v.push(Move::Play {
@@ -159,7 +152,7 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
         Move::SellHand { card } => {
             take_from_hand(s, card);
             s.hand_discards.push(card);
-            board::gain_china(s, seat, crate::data::constants().sell_florins as i64); // E3
+            board::gain_china(s, seat, data::constants().sell_florins as i64); // E3
         }
         Move::Sell { member } => {
             let price = sell_price(s, member);
@@ -179,30 +172,40 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
         }
         Move::DeclareVictory { victory } => victory::declare(s, seat, victory, ev),
         Move::EndTurn => s.turn.actions_left = 0,
-        _ => unreachable!(),
+        _ => unreachable!("not an action"),
     }
-    let _ = ops::legal;
+}
+
+/// D2: the market update, then the next player (skipping eliminated ones).
+pub fn end_turn(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    if !market::update(s, ev) {
+        victory::patron_end(s, ev);
+        return;
+    }
+    let n = s.n();
+    let mut next = (s.active + 1) % n;
+    while s.players[next].eliminated {
+        next = (next + 1) % n;
+    }
+    s.active = next;
+    s.turn = TurnState {
+        actions_left: 2,
+        ..Default::default()
+    };
+    ev.push(Scoped::public(Event::TurnStarted { seat: next }));
 }
 
 /// E3: 2 florins; a crowned pair 4; "sell for 4" abilities when active (RULINGS R-10).
 pub fn sell_price(s: &State, root: Member) -> i64 {
-    let k = crate::data::constants();
+    let k = data::constants();
     match root {
         Member::Empire(e) if s.empires[e as usize].queen.is_some() => {
             k.crowned_pair_sell_florins as i64
         }
-        Member::Card(c) if !board::disabled(s, root) => t()
-            .card(c)
-            .abilities
-            .iter()
-            .find_map(|a| {
-                if let Ability::SellFor(n) = a {
-                    Some(*n)
-                } else {
-                    None
-                }
-            })
-            .unwrap_or(k.sell_florins as i64),
+        Member::Card(c) if !board::disabled(s, root) => match data::card(c).ability() {
+            Some(Ability::SellFor { florins }) => *florins as i64,
+            _ => k.sell_florins as i64,
+        },
         _ => k.sell_florins as i64,
     }
 }
@@ -224,24 +227,19 @@ fn play(
 ) {
     let seat = s.active;
     take_from_hand(s, card);
-    let d = t().card(card);
-    if d.queen {
+    let d = data::card(card);
+    if d.is_queen() {
         s.players[seat].spinsters.push(card); // I2
         return;
     }
     let side = board::play_side(s, card);
     board::push_slot(s, seat, side, Member::Card(card), None);
-    let target = map.or(match d.location {
-        Location::Map(m) => Some(m),
-        _ => None,
-    });
-    let mut agents = d.agents.clone();
+    let target = map.or(d.location.and_then(Location::map));
+    let agents = d.agents.clone();
     if oneshot {
-        match d.oneshot.clone() {
-            Some(OneShot::TradeShift(c)) => oneshots::shift(s, c, ev),
-            Some(OneShot::Conspiracy)
-            | Some(OneShot::PeasantRevolt)
-            | Some(OneShot::ReligiousWar(_)) => {
+        match &d.one_shot {
+            Some(OneShot::TradeShift { opens }) => oneshots::shift(s, *opens, ev),
+            Some(o) if o.is_war() => {
                 let m = target.expect("a war has a target");
                 // E2.1: the fighting agents are committed; the rest are placed afterwards.
                 let (fight, rest) = battle::split_agents(card, &agents);
@@ -256,11 +254,9 @@ fn play(
             _ => unreachable!("listed one-shots only"),
         }
     }
-    agents.retain(|_| true);
     s.stack.push(Task::Agents {
         card,
         map: target,
         agents,
     });
-    let _ = agents::legal;
 }

@@ -2,9 +2,9 @@
 
 use signoria_engine::Scoped;
 
-use crate::board::{self, t};
+use crate::board;
+use crate::data::{self, Location};
 use crate::model::*;
-use crate::tables::{Agent, Location};
 
 /// Card play may use a matching repressed token when the supply is out [Glossar: SPIELSTEIN-VERWALTUNG].
 const SUBSTITUTE: bool = true;
@@ -46,7 +46,7 @@ fn spots(s: &State, card: CardId, map: Option<MapId>, agent: Agent) -> Vec<Spot>
             }
             // The played card itself, or any tableau card (any tableau) whose
             // location matches the played card's [E2.2, E-28].
-            let loc = t().card(card).location;
+            let loc = data::card(card).location;
             for p in &s.players {
                 for side in 0..2 {
                     for sl in &p.tableau[side] {
@@ -102,9 +102,7 @@ fn spots(s: &State, card: CardId, map: Option<MapId>, agent: Agent) -> Vec<Spot>
             }
             // Sea borders only; a same-colour pirate blocks (RULINGS R-6); others die.
             for b in board::borders_of(m) {
-                if t().borders[b as usize].sea
-                    && s.borders[b as usize] != Some(BorderToken::Pirate(r))
-                {
+                if data::border(b).sea && s.borders[b as usize] != Some(BorderToken::Pirate(r)) {
                     v.push(Spot::Border(b));
                 }
             }
@@ -162,7 +160,7 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
                 let i = occ.iter().position(|&p| p == victim).unwrap();
                 occ.remove(i);
                 board::pay_china(s, seat, 1);
-                board::repress_onto(s, Token::Piece(victim), t().cities[c as usize].map);
+                board::repress_onto(s, Token::Piece(victim), board::city_map(c));
             }
             s.cities[c as usize].push(p);
         }
@@ -184,15 +182,85 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
                 s.borders[b as usize] = None;
                 board::pay_china(s, seat, 1);
                 // The serf goes to the empire of the played card's location [Glossar: UNTERDRÜCKEN].
-                let m = map.or(match t().card(card).location {
-                    Location::Map(m) => Some(m),
-                    _ => None,
-                });
+                let m = map.or(data::card(card).location.and_then(Location::map));
                 board::repress_onto(s, Token::Serf(owner), m.expect("pawn agents have a map"));
             }
             s.borders[b as usize] = Some(BorderToken::Concession(seat));
         }
         _ => unreachable!("agent {agent:?} at {spot:?}"),
+    }
+}
+
+/// Repressed tokens on the empire group a bishop entered [F1], with the
+/// empire card each lies on.
+pub fn pacify_tokens(s: &State, root: Member) -> Vec<(MapId, Token)> {
+    board::members_of(s, root)
+        .into_iter()
+        .filter_map(|m| {
+            if let Member::Empire(e) = m {
+                Some(s.empires[e as usize].repressed.iter().map(move |&t| (e, t)))
+            } else {
+                None
+            }
+        })
+        .flatten()
+        .collect()
+}
+
+/// F1 Befriedungsregel (seed L312 "darf der Spieler einen davon kostenlos
+/// TÖTEN"): none, or one token of the group; a bishop on a suzerain is on its
+/// vassals too (Glossar VASALL, L809), so when several empire cards of the
+/// group hold that kind of token the move names the card.
+pub fn pacify_moves(s: &State, member: Member) -> Vec<Move> {
+    let mut v = vec![Move::Pacify {
+        token: None,
+        empire: None,
+    }];
+    let mut held = pacify_tokens(s, member);
+    held.sort_unstable();
+    held.dedup();
+    let mut kinds: Vec<Token> = held.iter().map(|&(_, t)| t).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    for tok in kinds {
+        let cards: Vec<MapId> = held
+            .iter()
+            .filter(|&&(_, t)| t == tok)
+            .map(|&(e, _)| e)
+            .collect();
+        if cards.len() == 1 {
+            v.push(Move::Pacify {
+                token: Some(tok),
+                empire: None,
+            });
+        } else {
+            v.extend(cards.into_iter().map(|e| Move::Pacify {
+                token: Some(tok),
+                empire: Some(e),
+            }));
+        }
+    }
+    v
+}
+
+/// Kill the chosen repressed token (none: nothing happens) [F1].
+pub fn pacify(s: &mut State, token: Option<Token>, empire: Option<MapId>) {
+    let Some(Task::Pacify { member }) = s.stack.pop() else {
+        unreachable!("Pacify is listed on a Pacify task only")
+    };
+    if let Some(tok) = token {
+        // The named card, or the only card of the group holding such a token.
+        let e = empire.unwrap_or_else(|| {
+            pacify_tokens(s, member)
+                .into_iter()
+                .find(|&(_, t)| t == tok)
+                .expect("a repressed token of the group")
+                .0
+        });
+        let r = &mut s.empires[e as usize].repressed;
+        let i = r.iter().position(|&x| x == tok).expect("the named token");
+        r.remove(i);
+        board::kill_token(s, tok);
     }
 }
 

@@ -2,16 +2,16 @@
 
 use signoria_engine::Scoped;
 
-use crate::board::{self, t};
+use crate::board;
+use crate::data::{self, Ability, Empire, OneShot};
 use crate::model::*;
-use crate::tables::{Ability, Agent, OneShot};
 
 fn war_of(card: CardId) -> War {
-    match t().card(card).oneshot {
+    match &data::card(card).one_shot {
         Some(OneShot::Conspiracy) => War::Conspiracy,
         Some(OneShot::PeasantRevolt) => War::PeasantRevolt,
-        Some(OneShot::ReligiousWar(r)) => War::Religious(r),
-        _ => unreachable!("not a war card"),
+        Some(o) => War::Religious(o.war_religion().expect("a war card")),
+        None => unreachable!("not a war card"),
     }
 }
 
@@ -75,7 +75,7 @@ fn takeable(s: &State, seat: usize, fight: &[Agent]) -> Vec<Agent> {
 /// (cursed law) [K1]; every war needs at least one attacker (RULINGS R-35),
 /// counting only agents that can be taken.
 pub fn war_possible(s: &State, card: CardId, m: MapId) -> bool {
-    let d = t().card(card);
+    let d = data::card(card);
     let (fight, _) = split_agents(card, &d.agents);
     let fight = takeable(s, s.active, &fight);
     let (att, def, rooks) = participants(s, war_of(card), m, &fight, s.active);
@@ -169,13 +169,16 @@ fn participants(
             let rook_maps = board::abilities(s, seat)
                 .into_iter()
                 .filter_map(|a| match a {
-                    Ability::CrusadeRooks { religion, maps } if religion == r => Some(maps),
+                    Ability::CrusadeRooksAsKnights { religion, empires } if *religion == r => {
+                        Some(empires)
+                    }
                     _ => None,
                 })
                 .flatten()
+                .map(|e| e.id())
                 .collect::<Vec<MapId>>();
-            for n in 0..t().maps.len() as MapId {
-                if !t().adjacent(n, m) {
+            for n in Empire::ALL.map(Empire::id) {
+                if !data::map().adjacent_ids(n, m) {
                     continue;
                 }
                 for (c, p) in city_pieces(n) {
@@ -204,12 +207,12 @@ fn participants(
 pub fn venice_doubling(s: &State, fighters: &[Fighter]) -> bool {
     let doubles: Vec<(CityId, Religion)> = (0..s.n())
         .flat_map(|p| board::abilities(s, p))
-        .filter_map(|a| {
-            if let Ability::BattleDouble { city, religion } = a {
-                Some((city, religion))
-            } else {
-                None
-            }
+        .filter_map(|a| match a {
+            Ability::DoubleInBattle { city, religion } => Some((
+                data::map().city_id(city).expect("validated city"),
+                *religion,
+            )),
+            _ => None,
         })
         .collect();
     fighters.iter().any(|f| match f {
@@ -515,26 +518,33 @@ pub fn survivor_moves(s: &State) -> Vec<Move> {
     v
 }
 
-/// Survivors without room are repressed onto the empire, free [Glossar: SCHLACHT];
-/// returns true when it changed something (or finished the task).
-pub fn survivor_auto(s: &mut State) -> bool {
-    let b = s.battle.as_ref().unwrap();
+/// The first survivor without a free spot for it, if any.
+fn stuck_survivor(s: &State) -> Option<usize> {
+    let b = s.battle.as_ref().expect("survivors of a battle");
+    b.survivors
+        .iter()
+        .position(|&f| free_spots(s, b.map, survivor_token(f, s.active).unwrap()).is_empty())
+}
+
+/// Nothing to choose: every survivor is placed, or one has no room.
+pub fn survivors_without_choice(s: &State) -> bool {
+    let b = s.battle.as_ref().expect("survivors of a battle");
+    b.survivors.is_empty() || stuck_survivor(s).is_some()
+}
+
+/// The task ends when every survivor is placed; a survivor without room is
+/// repressed onto the empire, free [Glossar: SCHLACHT].
+pub fn survivor_auto(s: &mut State) {
+    let b = s.battle.as_ref().expect("survivors of a battle");
     let m = b.map;
     if b.survivors.is_empty() {
         s.stack.pop();
-        return true;
+        return;
     }
-    let stuck = b
-        .survivors
-        .iter()
-        .position(|&f| free_spots(s, m, survivor_token(f, s.active).unwrap()).is_empty());
-    if let Some(i) = stuck {
-        let f = s.battle.as_mut().unwrap().survivors.remove(i);
-        let tok = survivor_token(f, s.active).unwrap();
-        board::repress_onto(s, tok, m);
-        return true;
-    }
-    false
+    let i = stuck_survivor(s).expect("automatic only when a survivor has no room");
+    let f = s.battle.as_mut().unwrap().survivors.remove(i);
+    let tok = survivor_token(f, s.active).unwrap();
+    board::repress_onto(s, tok, m);
 }
 
 /// After the casualties: on a win, survivors are placed, the map may flip,
@@ -593,7 +603,7 @@ pub fn finish(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         }
         War::Religious(r) => {
             // K2 (RULINGS R-17): the map card flips when its other side shows the war's religion.
-            let other = t().map(b.map).theocracy[1 - board::side_idx(s, b.map)];
+            let other = data::map_card(b.map).theocracy(!s.flipped[b.map as usize]);
             if other == Some(r) {
                 s.flipped[b.map as usize] = !s.flipped[b.map as usize];
             }

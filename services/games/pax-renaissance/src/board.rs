@@ -3,13 +3,8 @@
 
 use signoria_engine::Seat;
 
+use crate::data::{self, Ability, Empire, Location, Op, Prestige};
 use crate::model::*;
-use crate::tables;
-use crate::tables::{Ability, Location, Op, Prestige, Tables};
-
-pub fn t() -> &'static Tables {
-    crate::adapter::tables()
-}
 
 // ---------------------------------------------------------------- tableaus
 
@@ -85,19 +80,25 @@ pub fn side_of_member(s: &State, m: Member) -> Option<Side> {
     find_slot(s, root_of(s, m)).map(|x| if x.1 == 0 { Side::East } else { Side::West })
 }
 
-/// A member's location [Glossar: ORT, I1]: a crowned queen takes her king's.
-pub fn location(s: &State, m: Member) -> Location {
+/// The location of an empire id.
+pub fn empire_location(e: MapId) -> Location {
+    Location::Empire(Empire::ALL[e as usize])
+}
+
+/// A member's location [Glossar: ORT, I1]: a crowned queen takes her king's;
+/// none for a spinster-to-be queen (and comets).
+pub fn location(s: &State, m: Member) -> Option<Location> {
     match m {
-        Member::Empire(e) => Location::Map(e),
+        Member::Empire(e) => Some(empire_location(e)),
         Member::Card(c) => {
             if let Some(e) = s
                 .empires
                 .iter()
                 .position(|e| e.queen == Some(c) && e.owner.is_some())
             {
-                Location::Map(e as MapId)
+                Some(empire_location(e as MapId))
             } else {
-                t().card(c).location
+                data::card(c).location
             }
         }
     }
@@ -105,17 +106,17 @@ pub fn location(s: &State, m: Member) -> Location {
 
 /// Two locations match, with "The East"/"The West" counting as each of its
 /// map cards [Glossar: ORT, F3].
-pub fn loc_match(a: Location, b: Location) -> bool {
-    let region = |l: Location| match l {
-        Location::Map(m) => Some(t().map(m).region),
-        Location::Region(s) => Some(s),
-        Location::None => None,
-    };
+pub fn loc_match(a: Option<Location>, b: Option<Location>) -> bool {
     match (a, b) {
-        (Location::None, _) | (_, Location::None) => false,
-        (Location::Map(x), Location::Map(y)) => x == y,
-        _ => region(a) == region(b),
+        (Some(Location::Empire(x)), Some(Location::Empire(y))) => x == y,
+        (Some(a), Some(b)) => a.region() == b.region(),
+        _ => false,
     }
+}
+
+/// The map cards a location stands for (none without a location).
+pub fn maps_in(loc: Option<Location>) -> Vec<MapId> {
+    loc.map_or_else(Vec::new, Location::maps)
 }
 
 pub fn slot_bishop(s: &State, root: Member) -> Option<Religion> {
@@ -128,23 +129,26 @@ pub fn disabled(s: &State, m: Member) -> bool {
     slot_bishop(s, root_of(s, m)).is_some()
 }
 
-pub fn member_ops(s: &State, m: Member) -> Vec<Op> {
-    match m {
-        Member::Card(c) => t().card(c).ops.clone(),
-        Member::Empire(e) => match s.empires[e as usize].face {
-            Face::King => t().map(e).king.ops.clone(),
-            Face::Republic => t().map(e).republic.ops.clone(),
-        },
+/// The empire card's face showing.
+fn empire_side(s: &State, e: MapId) -> &'static data::EmpireSide {
+    let card = data::empire_card_of(e);
+    match s.empires[e as usize].face {
+        Face::King => &card.king,
+        Face::Republic => &card.republic,
     }
 }
 
-pub fn member_prestige(s: &State, m: Member) -> Vec<Prestige> {
+pub fn member_ops(s: &State, m: Member) -> &'static [Op] {
     match m {
-        Member::Card(c) => t().card(c).prestige.clone(),
-        Member::Empire(e) => match s.empires[e as usize].face {
-            Face::King => t().map(e).king.prestige.clone(),
-            Face::Republic => t().map(e).republic.prestige.clone(),
-        },
+        Member::Card(c) => &data::card(c).ops,
+        Member::Empire(e) => &empire_side(s, e).ops,
+    }
+}
+
+pub fn member_prestige(s: &State, m: Member) -> &'static [Prestige] {
+    match m {
+        Member::Card(c) => &data::card(c).prestige,
+        Member::Empire(e) => &empire_side(s, e).prestige,
     }
 }
 
@@ -156,7 +160,11 @@ pub fn prestige(s: &State, seat: Seat, kind: Prestige) -> i64 {
         n += member_prestige(s, m).iter().filter(|&&p| p == kind).count() as i64;
     }
     for &c in &s.players[seat].spinsters {
-        n += t().card(c).prestige.iter().filter(|&&p| p == kind).count() as i64;
+        n += data::card(c)
+            .prestige
+            .iter()
+            .filter(|&&p| p == kind)
+            .count() as i64;
     }
     n
 }
@@ -164,19 +172,19 @@ pub fn prestige(s: &State, seat: Seat, kind: Prestige) -> i64 {
 /// An ability is on while its card is in the tableau and not disabled [Glossar: FÄHIGKEIT].
 pub fn has_ability(s: &State, seat: Seat, ab: &Ability) -> bool {
     all_members(s, seat).into_iter().any(|m| match m {
-        Member::Card(c) => t().card(c).abilities.contains(ab) && !disabled(s, m),
+        Member::Card(c) => data::card(c).ability() == Some(ab) && !disabled(s, m),
         _ => false,
     })
 }
 
 /// Every active ability of a seat.
-pub fn abilities(s: &State, seat: Seat) -> Vec<Ability> {
+pub fn abilities(s: &State, seat: Seat) -> Vec<&'static Ability> {
     all_members(s, seat)
         .into_iter()
         .filter(|&m| !disabled(s, m))
-        .flat_map(|m| match m {
-            Member::Card(c) => t().card(c).abilities.clone(),
-            _ => Vec::new(),
+        .filter_map(|m| match m {
+            Member::Card(c) => data::card(c).ability(),
+            _ => None,
         })
         .collect()
 }
@@ -185,22 +193,18 @@ pub fn hand_limit(s: &State, seat: Seat) -> Option<usize> {
     if has_ability(s, seat, &Ability::NoHandLimit) {
         None
     } else {
-        Some(crate::data::constants().hand_limit as usize)
+        Some(data::constants().hand_limit as usize)
     }
 }
 
 /// The tableau side a card goes to [E2, N1]: its own marker, or its
 /// location in the expert variant.
 pub fn play_side(s: &State, c: CardId) -> Side {
-    let d = t().card(c);
-    if s.options.expert {
-        match d.location {
-            Location::Map(m) => return t().map(m).region,
-            Location::Region(x) => return x,
-            Location::None => {}
-        }
+    let d = data::card(c);
+    match d.location {
+        Some(loc) if s.options.expert => loc.region(),
+        _ => d.deck,
     }
-    d.side
 }
 
 /// Put a new slot at the outer end of a side [E2, Glossar: REICH].
@@ -330,11 +334,11 @@ pub fn take_token(s: &mut State, tok: Token, substitute: bool) -> bool {
 }
 
 /// The empire cards a pending substitution may take from: those of `from`
-/// still holding such a token (`from` empty, from an older release: any).
+/// still holding such a token.
 pub fn substitute_sources(s: &State, tok: Token, from: &[MapId]) -> Vec<MapId> {
     repressed_sources(s, tok)
         .into_iter()
-        .filter(|e| from.is_empty() || from.contains(e))
+        .filter(|e| from.contains(e))
         .collect()
 }
 
@@ -347,17 +351,13 @@ pub fn take_repressed_from(s: &mut State, tok: Token, e: MapId) {
 
 // ---------------------------------------------------------------- map
 
-pub fn side_idx(s: &State, m: MapId) -> usize {
-    s.flipped[m as usize] as usize
-}
-
 /// The theocracy the map card shows now, if any [B5, Glossar: THEOKRATIE].
 pub fn theocracy(s: &State, m: MapId) -> Option<Religion> {
-    t().map(m).theocracy[side_idx(s, m)]
+    data::map_card(m).theocracy(s.flipped[m as usize])
 }
 
 pub fn covered(s: &State, c: CityId) -> bool {
-    match t().cities[c as usize].centre {
+    match data::city(c).trade_centre {
         Some(ce) => !s.uncovered[ce.index()],
         None => false,
     }
@@ -365,11 +365,16 @@ pub fn covered(s: &State, c: CityId) -> bool {
 
 /// A city with room, not covered by a bankruptcy marker [B5, Glossar: STADT].
 pub fn city_free(s: &State, c: CityId) -> bool {
-    !covered(s, c) && (s.cities[c as usize].len() as u8) < t().cities[c as usize].capacity
+    !covered(s, c) && s.cities[c as usize].len() < data::city(c).capacity()
+}
+
+/// The map card a city lies on.
+pub fn city_map(c: CityId) -> MapId {
+    data::city(c).empire.id()
 }
 
 pub fn usable_cities(m: MapId) -> impl Iterator<Item = CityId> {
-    t().map(m).cities.iter().copied()
+    data::map_card(m).city_ids.iter().copied()
 }
 
 /// Saturated: no city with room [Glossar: SÄTTIGUNG].
@@ -378,7 +383,12 @@ pub fn saturated(s: &State, m: MapId) -> bool {
 }
 
 pub fn borders_of(m: MapId) -> impl Iterator<Item = BorderId> {
-    t().map(m).borders.iter().copied()
+    data::map_card(m).border_ids.iter().copied()
+}
+
+/// The two map cards a border lies between.
+pub fn border_maps(b: BorderId) -> [MapId; 2] {
+    data::border(b).between.map(Empire::id)
 }
 
 pub fn concessions(s: &State, seat: Seat) -> usize {
@@ -466,27 +476,44 @@ pub fn gain_china(s: &mut State, seat: Seat, n: i64) {
     s.china -= n;
 }
 
+// Names for labels and prompts; an id the data does not know (only in a
+// move that is refused) gets a placeholder instead of a panic.
+
+const UNKNOWN: &str = "(unknown)";
+
 pub fn card_name(c: CardId) -> &'static str {
-    &t().card(c).name
+    data::cards()
+        .all
+        .get(c as usize)
+        .map_or(UNKNOWN, |d| &d.name)
 }
 
 pub fn member_name(m: Member) -> String {
     match m {
         Member::Card(c) => card_name(c).to_string(),
-        Member::Empire(e) => format!("{} (empire)", t().map(e).name),
+        Member::Empire(e) => format!("{} (empire)", map_name(e)),
     }
 }
 
 pub fn map_name(m: MapId) -> &'static str {
-    &t().map(m).name
+    data::map()
+        .map_cards
+        .get(m as usize)
+        .map_or(UNKNOWN, |d| &d.name)
 }
 
 pub fn city_name(c: CityId) -> &'static str {
-    &t().cities[c as usize].name
+    data::map()
+        .cities
+        .get(c as usize)
+        .map_or(UNKNOWN, |d| &d.name)
 }
 
 pub fn border_name(b: BorderId) -> &'static str {
-    &t().borders[b as usize].name
+    data::map()
+        .borders
+        .get(b as usize)
+        .map_or(UNKNOWN, |d| &d.id)
 }
 
 pub fn piece_name(p: Piece) -> String {
@@ -507,5 +534,3 @@ pub fn token_name(tok: Token) -> String {
         Token::Serf(seat) => format!("serf of seat {seat}"),
     }
 }
-
-pub fn _unused(_: tables::Side) {}

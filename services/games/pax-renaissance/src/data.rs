@@ -1,12 +1,28 @@
-//! Card and map data of Pax Renaissance (1st edition base game), loaded once
-//! from our JSON files (`data/*.json`, embedded with `include_str!`) and
-//! validated at load. Provenance, every correction and every known difference
-//! between the 1st and 2nd editions: `data/README.md`.
+//! Card and map data of Pax Renaissance (1st edition base game): the one model
+//! of the game's components, which the rules read directly. Loaded once from
+//! our JSON files (`data/*.json`, embedded with `include_str!`), validated at
+//! load, and every reference between files (a city, border or trade centre
+//! named by its slug) resolved to an index then. Provenance, every correction
+//! and every known difference between the 1st and 2nd editions:
+//! `data/README.md`.
+//!
+//! # Ids
+//! The state names components by index: a deck card by [`CardId`] (its
+//! position in [`Cards::all`]), an empire (= map card = empire card) by
+//! [`MapId`] (its position in [`Empire::ALL`], grid order), a city by
+//! [`CityId`] and a border by [`BorderId`] (positions in [`Map::cities`] and
+//! [`Map::borders`]).
+//!
+//! # Spelling
+//! The data files spell enum values in `snake_case` (`"catholic"`); states and
+//! moves, which golden replays keep, spell the types they share with the files
+//! ([`Religion`], [`Side`], [`Shape`], [`Piece`], [`AgentKind`]) with the Rust
+//! names (`"Catholic"`). Those types read both.
 //!
 //! # Entry points
 //! - [`cards()`] — the 92 East/West deck cards ([`Card`]): 35 East (33 + 2
 //!   comets) and 57 West (55 + 2 comets) [seed B1]. A card's index in
-//!   [`Cards::all`] is its [`CardIx`]; the order (by printed number) never
+//!   [`Cards::all`] is its [`CardId`]; the order (by printed number) never
 //!   changes. `cards().by_id("flanders_guilds")` finds a card by its slug.
 //! - [`empire_cards()`] — the 10 double-sided empire cards ([`EmpireCard`],
 //!   King and Republic side, [seed B3]).
@@ -18,10 +34,12 @@
 //!   cities ([`MapCard`], [`City`]), the 13 borders ([`Border`]), the five
 //!   trade centres ([`TradeCentreInfo`]) and the five trade routes
 //!   ([`TradeRoute`]).
+//! - [`card`], [`map_card`], [`empire_card_of`], [`city`], [`border`]: one
+//!   component by its id.
 //!
 //! # Vocabulary (types)
 //! - [`Empire`]: the ten empires = the ten map cards = the ten empire cards.
-//! - [`Region`]: East or West (deck, market row, tableau side, map half).
+//! - [`Side`]: East or West (deck, market row, tableau side, map half).
 //! - [`Location`]: a card's ORT: one empire, "The East" or "The West".
 //! - [`Religion`]: Catholic (white), Islamic (black), Reformist (red).
 //! - [`Prestige`]: the six prestige kinds.
@@ -32,19 +50,25 @@
 //!   distinct effect; [`CardAbility`] adds the printed names and an English
 //!   description.
 //! - [`Agent`] / [`AgentKind`]: the agents a card places when played;
-//!   [`Piece`]: the chess piece printed on a card.
-//! - [`Face`]: the side of a map card (medieval or a theocracy).
-//!
-//! Type names are stable; fields are only ever added.
+//!   [`ChessPiece`]: the chess piece printed on a card.
+//! - [`Piece`] ([`Shape`] and [`Religion`]): a knight or rook token, as a
+//!   city symbol prints it and as it stands on the map.
+//! - [`MapFace`]: the side of a map card (medieval or a theocracy).
 
 use std::collections::BTreeSet;
 use std::fmt;
 use std::sync::OnceLock;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// Index of a deck card in [`Cards::all`].
-pub type CardIx = u16;
+pub type CardId = u16;
+/// Index of an empire (map card, empire card) in [`Empire::ALL`].
+pub type MapId = u8;
+/// Index of a city in [`Map::cities`].
+pub type CityId = u8;
+/// Index of a border in [`Map::borders`].
+pub type BorderId = u8;
 
 /// The ten empires, one per map card and per empire card [seed C1, B3].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
@@ -78,27 +102,56 @@ impl Empire {
     ];
 
     /// East: Hungary, Byzantium, Ottoman, Mamluk; the other six are West [seed F1, Glossar ORT].
-    pub fn region(self) -> Region {
+    pub fn region(self) -> Side {
         match self {
-            Empire::Hungary | Empire::Byzantium | Empire::Ottoman | Empire::Mamluk => Region::East,
-            _ => Region::West,
+            Empire::Hungary | Empire::Byzantium | Empire::Ottoman | Empire::Mamluk => Side::East,
+            _ => Side::West,
         }
     }
 
+    /// Position in [`Empire::ALL`].
     pub fn index(self) -> usize {
-        Empire::ALL
-            .iter()
-            .position(|e| *e == self)
-            .expect("every empire is in ALL")
+        self as usize
+    }
+
+    /// The id the state uses.
+    pub fn id(self) -> MapId {
+        self as MapId
+    }
+
+    /// The empire of an id, if there is one.
+    pub fn from_id(m: MapId) -> Option<Empire> {
+        Empire::ALL.get(m as usize).copied()
     }
 }
 
 /// East or West: deck, market row, tableau side, map half, Commerce row, Vote side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Region {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Side {
+    #[serde(alias = "east")]
     East,
+    #[serde(alias = "west")]
     West,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::East, Side::West];
+    /// 0 East, 1 West: the index of market rows, decks and tableau sides.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn other(self) -> Side {
+        match self {
+            Side::East => Side::West,
+            Side::West => Side::East,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::East => "East",
+            Side::West => "West",
+        }
+    }
 }
 
 /// A card's location (ORT): one map card, or "The East" / "The West" [Glossar ORT].
@@ -119,21 +172,34 @@ impl Location {
             Location::Empire(e) => vec![e],
             Location::TheEast => Empire::ALL
                 .into_iter()
-                .filter(|e| e.region() == Region::East)
+                .filter(|e| e.region() == Side::East)
                 .collect(),
             Location::TheWest => Empire::ALL
                 .into_iter()
-                .filter(|e| e.region() == Region::West)
+                .filter(|e| e.region() == Side::West)
                 .collect(),
         }
     }
 
+    /// The map cards (ids) this location may stand for.
+    pub fn maps(self) -> Vec<MapId> {
+        self.empires().into_iter().map(Empire::id).collect()
+    }
+
+    /// The one map card of a location naming an empire.
+    pub fn map(self) -> Option<MapId> {
+        match self {
+            Location::Empire(e) => Some(e.id()),
+            _ => None,
+        }
+    }
+
     /// The half of the map the location lies in.
-    pub fn region(self) -> Region {
+    pub fn region(self) -> Side {
         match self {
             Location::Empire(e) => e.region(),
-            Location::TheEast => Region::East,
-            Location::TheWest => Region::West,
+            Location::TheEast => Side::East,
+            Location::TheWest => Side::West,
         }
     }
 }
@@ -152,19 +218,32 @@ impl TryFrom<String> for Location {
 }
 
 /// Token colours of the three religions [Glossar RELIGION].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Religion {
     /// White.
+    #[serde(alias = "catholic")]
     Catholic,
     /// Black.
+    #[serde(alias = "islamic")]
     Islamic,
     /// Red (also Russian Orthodox).
+    #[serde(alias = "reformist")]
     Reformist,
 }
 
 impl Religion {
     pub const ALL: [Religion; 3] = [Religion::Catholic, Religion::Islamic, Religion::Reformist];
+    /// Position in [`Religion::ALL`] (the index of the supply).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn colour(self) -> &'static str {
+        match self {
+            Religion::Catholic => "white",
+            Religion::Islamic => "black",
+            Religion::Reformist => "red",
+        }
+    }
 }
 
 /// The six prestige kinds [Glossar PRESTIGE].
@@ -207,7 +286,7 @@ pub enum Op {
     /// F1, religious (light blue): move a bishop of this colour.
     Inquisitor { religion: Religion },
     /// F2, economic (light orange): take 1 florin from this market row.
-    Commerce { market: Region },
+    Commerce { market: Side },
     /// F3, political: discard a card with the same location.
     Behead,
     /// F4, political: tax a concession next to the location.
@@ -215,7 +294,7 @@ pub enum Op {
     /// F5, political: repress one token of one of these kinds from the location.
     Repress { targets: Vec<TokenKind> },
     /// F6, political: regime change in an empire of this side.
-    Vote { side: Region },
+    Vote { side: Side },
     /// F7, military: move a pirate of this colour.
     Corsair { religion: Religion },
     /// F8, military: kill a rook, knight or pirate of any colour at the location.
@@ -225,6 +304,25 @@ pub enum Op {
 }
 
 impl Op {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Op::Inquisitor { .. } => "Inquisitor",
+            Op::Commerce { .. } => "Commerce",
+            Op::Behead => "Behead",
+            Op::Tax => "Tax",
+            Op::Repress { .. } => "Repress",
+            Op::Vote { .. } => "Vote",
+            Op::Corsair { .. } => "Corsair",
+            Op::Siege => "Siege",
+            Op::Campaign => "Campaign",
+        }
+    }
+
+    /// Only a religious op works on a card carrying a bishop [F, F1].
+    pub fn religious(&self) -> bool {
+        self.family() == OpFamily::Religious
+    }
+
     /// The op's colour family; a bishop silences every op except religious ones [seed F1].
     pub fn family(&self) -> OpFamily {
         match self {
@@ -256,6 +354,33 @@ pub enum TradeCentre {
     Timbuktu,
 }
 
+impl TradeCentre {
+    pub const ALL: [TradeCentre; 5] = [
+        TradeCentre::Trebizond,
+        TradeCentre::SpiceIslands,
+        TradeCentre::Tana,
+        TradeCentre::Novgorod,
+        TradeCentre::Timbuktu,
+    ];
+    /// Position in [`TradeCentre::ALL`] (the index of the uncovered centres).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    /// White centres feed the West fair, black ones the East fair [G2].
+    pub fn fair(self) -> Side {
+        map().trade_centre(self).colour.fair()
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            TradeCentre::Trebizond => "Trebizond",
+            TradeCentre::SpiceIslands => "Spice Islands",
+            TradeCentre::Tana => "Tana",
+            TradeCentre::Novgorod => "Novgorod",
+            TradeCentre::Timbuktu => "Timbuktu",
+        }
+    }
+}
+
 /// Colour of a trade route / trade centre / bankruptcy marker.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -268,10 +393,10 @@ pub enum RouteColour {
 
 impl RouteColour {
     /// The market row whose face-down card calls a fair on this route [seed E1 6./7.].
-    pub fn fair(self) -> Region {
+    pub fn fair(self) -> Side {
         match self {
-            RouteColour::White => Region::West,
-            RouteColour::Black => Region::East,
+            RouteColour::White => Side::West,
+            RouteColour::Black => Side::East,
         }
     }
 }
@@ -299,6 +424,18 @@ pub enum OneShot {
 }
 
 impl OneShot {
+    /// A one-shot that fights a battle on a map card [J, K].
+    pub fn is_war(&self) -> bool {
+        matches!(
+            self,
+            OneShot::Conspiracy
+                | OneShot::PeasantRevolt
+                | OneShot::Crusade
+                | OneShot::ReformationWar
+                | OneShot::Jihad
+        )
+    }
+
     /// The religion of a religious war.
     pub fn war_religion(&self) -> Option<Religion> {
         match self {
@@ -345,34 +482,95 @@ pub struct CardAbility {
 }
 
 /// Agent token kinds shown on a card [seed B4, E2.2].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum AgentKind {
     /// Placed on a tableau card with the same location.
+    #[serde(alias = "bishop")]
     Bishop,
     /// Placed in a city of the location.
+    #[serde(alias = "knight")]
     Knight,
     /// Placed in a city of the location.
+    #[serde(alias = "rook")]
     Rook,
     /// A rook placed on a sea border of the location.
+    #[serde(alias = "pirate")]
     Pirate,
     /// A die of the active player placed on a border of the location.
+    #[serde(alias = "pawn")]
     Pawn,
 }
 
-/// One agent token shown on a card. `religion` is `None` for pawns (player colour).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+/// One agent token shown on a card: a coloured token, or a pawn (a die of
+/// the active player's colour). Written `{kind, religion}`, `religion`
+/// absent for pawns and required for the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "AgentFields", into = "AgentFields")]
+pub enum Agent {
+    Bishop(Religion),
+    Knight(Religion),
+    Rook(Religion),
+    /// A rook placed on a sea border [Glossar: PIRAT].
+    Pirate(Religion),
+    Pawn,
+}
+
+impl Agent {
+    pub fn kind(self) -> AgentKind {
+        match self {
+            Agent::Bishop(_) => AgentKind::Bishop,
+            Agent::Knight(_) => AgentKind::Knight,
+            Agent::Rook(_) => AgentKind::Rook,
+            Agent::Pirate(_) => AgentKind::Pirate,
+            Agent::Pawn => AgentKind::Pawn,
+        }
+    }
+    /// The token colour; none for a pawn.
+    pub fn religion(self) -> Option<Religion> {
+        match self {
+            Agent::Bishop(r) | Agent::Knight(r) | Agent::Rook(r) | Agent::Pirate(r) => Some(r),
+            Agent::Pawn => None,
+        }
+    }
+}
+
+/// How an [`Agent`] is written.
+#[derive(Clone, Copy, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Agent {
-    pub kind: AgentKind,
-    #[serde(default)]
-    pub religion: Option<Religion>,
+struct AgentFields {
+    kind: AgentKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    religion: Option<Religion>,
+}
+
+impl TryFrom<AgentFields> for Agent {
+    type Error = String;
+    fn try_from(a: AgentFields) -> Result<Agent, String> {
+        match (a.kind, a.religion) {
+            (AgentKind::Pawn, None) => Ok(Agent::Pawn),
+            (AgentKind::Bishop, Some(r)) => Ok(Agent::Bishop(r)),
+            (AgentKind::Knight, Some(r)) => Ok(Agent::Knight(r)),
+            (AgentKind::Rook, Some(r)) => Ok(Agent::Rook(r)),
+            (AgentKind::Pirate, Some(r)) => Ok(Agent::Pirate(r)),
+            (AgentKind::Pawn, Some(_)) => Err("a pawn agent has no colour".into()),
+            (kind, None) => Err(format!("a {kind:?} agent needs a religion")),
+        }
+    }
+}
+
+impl From<Agent> for AgentFields {
+    fn from(a: Agent) -> AgentFields {
+        AgentFields {
+            kind: a.kind(),
+            religion: a.religion(),
+        }
+    }
 }
 
 /// The chess piece printed on a card [seed B4].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Piece {
+pub enum ChessPiece {
     King,
     Queen,
     Knight,
@@ -412,11 +610,11 @@ pub struct Card {
     #[serde(default)]
     pub seed_name: Option<String>,
     /// East or West deck (philosophy marker) [seed B4].
-    pub deck: Region,
+    pub deck: Side,
     pub kind: CardKind,
     /// Chess piece printed on the card; `None` for comets.
     #[serde(default)]
-    pub piece: Option<Piece>,
+    pub piece: Option<ChessPiece>,
     /// ORT; `None` for queens and comets [Glossar ORT].
     #[serde(default)]
     pub location: Option<Location>,
@@ -443,26 +641,30 @@ impl Card {
         self.kind == CardKind::Comet
     }
     pub fn is_queen(&self) -> bool {
-        self.piece == Some(Piece::Queen)
+        self.piece == Some(ChessPiece::Queen)
+    }
+    /// The card's ability, if any (its effect).
+    pub fn ability(&self) -> Option<&Ability> {
+        self.ability.as_ref().map(|a| &a.effect)
     }
 }
 
 /// The East and West deck cards.
 #[derive(Debug, Clone)]
 pub struct Cards {
-    /// All 92 deck cards ordered by printed number; index = [`CardIx`].
+    /// All 92 deck cards ordered by printed number; index = [`CardId`].
     pub all: Vec<Card>,
 }
 
 impl Cards {
-    pub fn get(&self, ix: CardIx) -> &Card {
+    pub fn get(&self, ix: CardId) -> &Card {
         &self.all[ix as usize]
     }
-    pub fn ix(&self, id: &str) -> Option<CardIx> {
+    pub fn ix(&self, id: &str) -> Option<CardId> {
         self.all
             .iter()
             .position(|c| c.id == id)
-            .map(|i| i as CardIx)
+            .map(|i| i as CardId)
     }
     pub fn by_id(&self, id: &str) -> Option<&Card> {
         self.all.iter().find(|c| c.id == id)
@@ -471,19 +673,19 @@ impl Cards {
         self.all.iter().find(|c| c.number == number)
     }
     /// Indices of the non-comet cards of a deck.
-    pub fn deck(&self, deck: Region) -> Vec<CardIx> {
+    pub fn deck(&self, deck: Side) -> Vec<CardId> {
         self.ixs(|c| c.deck == deck && !c.is_comet())
     }
     /// Indices of the two comets of a deck.
-    pub fn comets(&self, deck: Region) -> Vec<CardIx> {
+    pub fn comets(&self, deck: Side) -> Vec<CardId> {
         self.ixs(|c| c.deck == deck && c.is_comet())
     }
-    fn ixs(&self, f: impl Fn(&Card) -> bool) -> Vec<CardIx> {
+    fn ixs(&self, f: impl Fn(&Card) -> bool) -> Vec<CardId> {
         self.all
             .iter()
             .enumerate()
             .filter(|(_, c)| f(c))
-            .map(|(i, _)| i as CardIx)
+            .map(|(i, _)| i as CardId)
             .collect()
     }
 }
@@ -558,6 +760,17 @@ pub enum PlayerColour {
     Blue,
 }
 
+impl PlayerColour {
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerColour::Yellow => "yellow",
+            PlayerColour::Orange => "orange",
+            PlayerColour::Green => "green",
+            PlayerColour::Blue => "blue",
+        }
+    }
+}
+
 /// A player card [seed B2, C2, C3, C7]. No location, no ops, bishops never enter it.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -569,6 +782,9 @@ pub struct PlayerCard {
     pub colour: PlayerColour,
     /// Border id of the starting concession (crest).
     pub starting_concession: String,
+    /// That border's index (resolved at load).
+    #[serde(skip)]
+    pub border: BorderId,
     /// Name of the crest spot, e.g. "Augsburg".
     pub concession_name: String,
     /// Fugger always starts when in the game [seed C7].
@@ -579,44 +795,46 @@ pub struct PlayerCard {
 /// Which face of a map card (medieval, or a theocracy of a religion) [seed B5].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Face {
+pub enum MapFace {
     Medieval,
     Catholic,
     Islamic,
     Reformist,
 }
 
-impl Face {
+impl MapFace {
     pub fn religion(self) -> Option<Religion> {
         match self {
-            Face::Medieval => None,
-            Face::Catholic => Some(Religion::Catholic),
-            Face::Islamic => Some(Religion::Islamic),
-            Face::Reformist => Some(Religion::Reformist),
+            MapFace::Medieval => None,
+            MapFace::Catholic => Some(Religion::Catholic),
+            MapFace::Islamic => Some(Religion::Islamic),
+            MapFace::Reformist => Some(Religion::Reformist),
         }
     }
-    pub fn theocracy(religion: Religion) -> Face {
+    pub fn theocracy(religion: Religion) -> MapFace {
         match religion {
-            Religion::Catholic => Face::Catholic,
-            Religion::Islamic => Face::Islamic,
-            Religion::Reformist => Face::Reformist,
+            Religion::Catholic => MapFace::Catholic,
+            Religion::Islamic => MapFace::Islamic,
+            Religion::Reformist => MapFace::Reformist,
         }
     }
 }
 
-/// Shape of a city symbol (and of the levy placed there).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CityShape {
+/// The chess shape of a map token: a city symbol, a levy, a token on the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Shape {
+    #[serde(alias = "knight")]
     Knight,
+    #[serde(alias = "rook")]
     Rook,
 }
 
-/// A city symbol: shape and religion colour [Glossar STADT, ABGABE].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+/// A knight or rook of a religion colour: a city symbol [Glossar STADT,
+/// ABGABE] and a token on the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CitySymbol {
-    pub shape: CityShape,
+pub struct Piece {
+    pub shape: Shape,
     pub religion: Religion,
 }
 
@@ -639,15 +857,19 @@ pub struct City {
     #[serde(default)]
     pub trade_centre: Option<TradeCentre>,
     /// Symbols on the starting face, one per slot.
-    pub front: Vec<CitySymbol>,
+    pub front: Vec<Piece>,
     /// Symbols on the other face, one per slot (same length as `front`).
-    pub back: Vec<CitySymbol>,
+    pub back: Vec<Piece>,
 }
 
 impl City {
     /// Number of tokens the city holds (3 for Constantinople, else 1).
     pub fn capacity(&self) -> usize {
         self.front.len()
+    }
+    /// The symbols of the face showing (`flipped`: the back) [B5].
+    pub fn symbols(&self, flipped: bool) -> &[Piece] {
+        if flipped { &self.back } else { &self.front }
     }
 }
 
@@ -671,14 +893,31 @@ pub struct MapCard {
     /// 0 (west) ..= 4 (east).
     pub column: u8,
     /// Face up at setup (medieval, except Papal States and Mamluk).
-    pub front: Face,
+    pub front: MapFace,
     /// The other face: always a theocracy.
-    pub back: Face,
+    pub back: MapFace,
     /// Whether `back` is stated by the seed (else inferred, see data/README.md).
     #[serde(default)]
     pub back_in_seed: bool,
     /// City slugs on this card (see [`Map::cities`]).
     pub cities: Vec<String>,
+    /// Those cities' ids (resolved at load).
+    #[serde(skip)]
+    pub city_ids: Vec<CityId>,
+    /// The ids of the borders of this card (resolved at load).
+    #[serde(skip)]
+    pub border_ids: Vec<BorderId>,
+}
+
+impl MapCard {
+    /// The theocracy of the face showing, if any (`flipped`: the back) [B5].
+    pub fn theocracy(&self, flipped: bool) -> Option<Religion> {
+        if flipped {
+            self.back.religion()
+        } else {
+            self.front.religion()
+        }
+    }
 }
 
 /// A border (gap between two orthogonally neighbouring map cards) [seed C1, Glossar GRENZE].
@@ -699,6 +938,9 @@ pub struct TradeCentreInfo {
     pub centre: TradeCentre,
     /// City slug where the star is.
     pub city: String,
+    /// That city's id (resolved at load).
+    #[serde(skip)]
+    pub city_id: CityId,
     pub colour: RouteColour,
     /// Uncovered at setup (Trebizond, Tana) [seed C1].
     pub active_at_start: bool,
@@ -717,6 +959,9 @@ pub struct TradeRoute {
     pub borders: Vec<String>,
     #[serde(default)]
     pub note: Option<String>,
+    /// Those borders' ids (resolved at load).
+    #[serde(skip)]
+    pub border_ids: Vec<BorderId>,
 }
 
 /// The map: 10 map cards in a 2 × 5 grid, their cities, borders, trade centres and routes.
@@ -731,14 +976,26 @@ pub struct Map {
 }
 
 impl Map {
+    /// The map card of an empire (the cards are listed in [`Empire::ALL`] order).
     pub fn card(&self, e: Empire) -> &MapCard {
-        self.map_cards
-            .iter()
-            .find(|m| m.empire == e)
-            .expect("every empire has a map card")
+        &self.map_cards[e.index()]
     }
     pub fn city(&self, id: &str) -> Option<&City> {
         self.cities.iter().find(|c| c.id == id)
+    }
+    /// The id of a city slug.
+    pub fn city_id(&self, id: &str) -> Option<CityId> {
+        self.cities
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| i as CityId)
+    }
+    /// The id of a border slug.
+    pub fn border_id(&self, id: &str) -> Option<BorderId> {
+        self.borders
+            .iter()
+            .position(|b| b.id == id)
+            .map(|i| i as BorderId)
     }
     pub fn cities_of(&self, e: Empire) -> impl Iterator<Item = &City> {
         self.cities.iter().filter(move |c| c.empire == e)
@@ -760,6 +1017,14 @@ impl Map {
     pub fn adjacent(&self, a: Empire, b: Empire) -> bool {
         let (x, y) = (self.card(a), self.card(b));
         a != b && x.column.abs_diff(y.column) <= 1 && (x.row != y.row || x.column != y.column)
+    }
+    /// [`Map::adjacent`] by ids.
+    pub fn adjacent_ids(&self, a: MapId, b: MapId) -> bool {
+        a != b && self.adjacent(Empire::ALL[a as usize], Empire::ALL[b as usize])
+    }
+    /// The city holding a trade centre.
+    pub fn centre_city(&self, c: TradeCentre) -> CityId {
+        self.trade_centre(c).city_id
     }
     /// All empires adjacent to `e`.
     pub fn neighbours(&self, e: Empire) -> Vec<Empire> {
@@ -882,7 +1147,8 @@ fn parse<T: for<'de> Deserialize<'de>>(name: &str, text: &str) -> Result<T, Stri
     serde_json::from_str(text).map_err(|e| format!("{name}: {e}"))
 }
 
-/// Parses and validates the embedded data files.
+/// Parses and validates the embedded data files, then resolves every
+/// reference by slug to an index.
 pub fn load() -> Result<Data, String> {
     let all: Vec<Card> = parse("cards.json", include_str!("../data/cards.json"))?;
     let empire_cards = parse("empires.json", include_str!("../data/empires.json"))?;
@@ -890,7 +1156,7 @@ pub fn load() -> Result<Data, String> {
     let player_cards = parse("players.json", include_str!("../data/players.json"))?;
     let map = parse("map.json", include_str!("../data/map.json"))?;
     let constants = parse("game.json", include_str!("../data/game.json"))?;
-    let data = Data {
+    let mut data = Data {
         cards: Cards { all },
         empire_cards,
         victory_cards,
@@ -899,7 +1165,49 @@ pub fn load() -> Result<Data, String> {
         constants,
     };
     validate(&data)?;
+    resolve(&mut data);
     Ok(data)
+}
+
+/// Fill in the ids of what the files name by slug ([`validate`] checked
+/// that every slug names something).
+fn resolve(d: &mut Data) {
+    let m = &mut d.map;
+    let city_ids: Vec<Vec<CityId>> = m
+        .map_cards
+        .iter()
+        .map(|mc| mc.cities.iter().map(|c| city_of(&m.cities, c)).collect())
+        .collect();
+    for (i, mc) in m.map_cards.iter_mut().enumerate() {
+        mc.city_ids = city_ids[i].clone();
+        mc.border_ids = (0..m.borders.len())
+            .filter(|&b| m.borders[b].between.contains(&mc.empire))
+            .map(|b| b as BorderId)
+            .collect();
+    }
+    for t in m.trade_centres.iter_mut() {
+        t.city_id = city_of(&m.cities, &t.city);
+    }
+    for r in m.routes.iter_mut() {
+        r.border_ids = r.borders.iter().map(|b| border_of(&m.borders, b)).collect();
+    }
+    for p in d.player_cards.iter_mut() {
+        p.border = border_of(&m.borders, &p.starting_concession);
+    }
+}
+
+fn city_of(cities: &[City], id: &str) -> CityId {
+    cities
+        .iter()
+        .position(|c| c.id == id)
+        .expect("validated city") as CityId
+}
+
+fn border_of(borders: &[Border], id: &str) -> BorderId {
+    borders
+        .iter()
+        .position(|b| b.id == id)
+        .expect("validated border") as BorderId
 }
 
 struct Errors(Vec<String>);
@@ -928,6 +1236,9 @@ fn validate(d: &Data) -> Result<(), String> {
     });
     e.check(cards.windows(2).all(|w| w[0].number < w[1].number), || {
         "cards not ordered by unique number".into()
+    });
+    e.check(cards.len() <= CardId::MAX as usize, || {
+        "too many cards for a CardId".into()
     });
     for c in cards {
         if c.is_comet() {
@@ -959,23 +1270,23 @@ fn validate(d: &Data) -> Result<(), String> {
         e.check(queen == c.agents.is_empty(), || {
             format!("{}: queens and only queens place no agents", c.id)
         });
-        for a in &c.agents {
-            e.check((a.kind == AgentKind::Pawn) == a.religion.is_none(), || {
-                format!("{}: pawn agents have no colour", c.id)
+        // (A pawn agent without a colour, and only a pawn: checked by its type.)
+        let kind = match c.piece {
+            Some(ChessPiece::Bishop) => Some(AgentKind::Bishop),
+            Some(ChessPiece::Knight) => Some(AgentKind::Knight),
+            Some(ChessPiece::Rook) => Some(AgentKind::Rook),
+            Some(ChessPiece::Pirate) => Some(AgentKind::Pirate),
+            Some(ChessPiece::Pawn) => Some(AgentKind::Pawn),
+            _ => None,
+        };
+        if let Some(kind) = kind {
+            e.check(c.agents.iter().all(|a| a.kind() == kind), || {
+                format!("{}: agents do not match the chess piece", c.id)
             });
         }
-        if let Some(Piece::Bishop | Piece::Knight | Piece::Rook | Piece::Pirate | Piece::Pawn) =
-            c.piece
-        {
-            let kind = match c.piece {
-                Some(Piece::Bishop) => AgentKind::Bishop,
-                Some(Piece::Knight) => AgentKind::Knight,
-                Some(Piece::Rook) => AgentKind::Rook,
-                Some(Piece::Pirate) => AgentKind::Pirate,
-                _ => AgentKind::Pawn,
-            };
-            e.check(c.agents.iter().all(|a| a.kind == kind), || {
-                format!("{}: agents do not match the chess piece", c.id)
+        if let Some(Ability::DoubleInBattle { city, .. }) = c.ability() {
+            e.check(d.map.city(city).is_some(), || {
+                format!("{}: unknown city {city}", c.id)
             });
         }
         if let Some(OneShot::Coronation { suitors }) = &c.one_shot {
@@ -992,6 +1303,10 @@ fn validate(d: &Data) -> Result<(), String> {
     e.check(d.empire_cards.len() == 10, || {
         "expected 10 empire cards".into()
     });
+    e.check(
+        d.empire_cards.iter().map(|x| x.empire).eq(Empire::ALL),
+        || "empire cards not in grid order".into(),
+    );
     for emp in Empire::ALL {
         e.check(
             d.empire_cards.iter().filter(|x| x.empire == emp).count() == 1,
@@ -1018,6 +1333,15 @@ fn validate(d: &Data) -> Result<(), String> {
     });
     let m = &d.map;
     e.check(m.map_cards.len() == 10, || "expected 10 map cards".into());
+    e.check(m.map_cards.iter().map(|x| x.empire).eq(Empire::ALL), || {
+        "map cards not in grid order".into()
+    });
+    e.check(m.cities.len() <= CityId::MAX as usize, || {
+        "too many cities for a CityId".into()
+    });
+    e.check(m.borders.len() <= BorderId::MAX as usize, || {
+        "too many borders for a BorderId".into()
+    });
     for emp in Empire::ALL {
         e.check(
             m.map_cards.iter().filter(|x| x.empire == emp).count() == 1,
@@ -1025,7 +1349,7 @@ fn validate(d: &Data) -> Result<(), String> {
         );
     }
     for mc in &m.map_cards {
-        e.check(mc.back != Face::Medieval && mc.front != mc.back, || {
+        e.check(mc.back != MapFace::Medieval && mc.front != mc.back, || {
             format!("{:?}: faces", mc.empire)
         });
         for cid in &mc.cities {
@@ -1093,12 +1417,34 @@ pub fn empire_cards() -> &'static [EmpireCard] {
     &data().empire_cards
 }
 
+/// The empire card of an empire (the cards are listed in [`Empire::ALL`] order).
 pub fn empire_card(e: Empire) -> &'static EmpireCard {
-    data()
-        .empire_cards
-        .iter()
-        .find(|x| x.empire == e)
-        .expect("every empire has an empire card")
+    &data().empire_cards[e.index()]
+}
+
+/// The empire card of an empire id.
+pub fn empire_card_of(m: MapId) -> &'static EmpireCard {
+    &data().empire_cards[m as usize]
+}
+
+/// A deck card by id.
+pub fn card(c: CardId) -> &'static Card {
+    cards().get(c)
+}
+
+/// A map card by empire id.
+pub fn map_card(m: MapId) -> &'static MapCard {
+    &map().map_cards[m as usize]
+}
+
+/// A city by id.
+pub fn city(c: CityId) -> &'static City {
+    &map().cities[c as usize]
+}
+
+/// A border by id.
+pub fn border(b: BorderId) -> &'static Border {
+    &map().borders[b as usize]
 }
 
 pub fn victory_cards() -> &'static [VictoryCard] {

@@ -5,10 +5,10 @@ use signoria_engine::Seat;
 use crate::board::{
     self, border_name, card_name, city_name, map_name, member_name, piece_name, token_name,
 };
+use crate::data;
 use crate::model::*;
 
-fn agent_name(a: crate::tables::Agent) -> String {
-    use crate::tables::Agent;
+fn agent_name(a: Agent) -> String {
     match a {
         Agent::Bishop(r) => format!("{} bishop", r.colour()),
         Agent::Knight(r) => format!("{} knight", r.colour()),
@@ -61,6 +61,12 @@ fn target_name(t: Target) -> String {
     }
 }
 
+fn victory_name(v: u8) -> &'static str {
+    VICTORIES.get(v as usize).copied().unwrap_or("(unknown)")
+}
+
+/// A label for any move, legal or not (ids the data does not know get a
+/// placeholder).
 pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
     let _ = seat;
     match *mv {
@@ -79,7 +85,11 @@ pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
             let mut l = format!("play {}", card_name(card));
             if oneshot {
                 l.push_str(" with its one-shot");
-            } else if crate::board::t().card(card).queen {
+            } else if data::cards()
+                .all
+                .get(card as usize)
+                .is_some_and(|d| d.is_queen())
+            {
                 l.push_str(" as a spinster");
             }
             if let Some(m) = map {
@@ -97,19 +107,23 @@ pub fn describe(s: &State, seat: Seat, mv: &Move) -> String {
         Move::Ops { side } => format!("{} ops", side.name()),
         Move::TradeFair { row } => format!("{} trade fair", row.name()),
         Move::DeclareVictory { victory } => {
-            format!("declare the {} victory", VICTORIES[victory as usize])
+            format!("declare the {} victory", victory_name(victory))
         }
         Move::EndTurn => "end the turn".into(),
         Move::Op { member, op, target } => {
-            let o = board::member_ops(s, member)
-                .get(op as usize)
-                .map(|o| o.name())
+            let known = match member {
+                Member::Card(c) => (c as usize) < data::cards().all.len(),
+                Member::Empire(e) => (e as usize) < s.empires.len(),
+            };
+            let o = known
+                .then(|| board::member_ops(s, member))
+                .and_then(|ops| ops.get(op as usize).map(|o| o.name()))
                 .unwrap_or("?");
             format!("{}: {o} {}", member_name(member), target_name(target))
         }
         Move::EndOps => "end the ops".into(),
         Move::ActivateVictory { victory } => {
-            format!("activate the {} victory", VICTORIES[victory as usize])
+            format!("activate the {} victory", victory_name(victory))
         }
         Move::Discard { card } => format!("discard {} from hand", card_name(card)),
         Move::PlaceAgent { spot } => match s.stack.last() {

@@ -1,11 +1,11 @@
 //! Rule invariants checked after every move of the random playouts.
 
-use crate::board::{self, t};
+use crate::board;
+use crate::data;
 use crate::model::*;
 
 pub fn violations(s: &State) -> Vec<String> {
     let mut v = Vec::new();
-    let tb = t();
     // Florins conserved between players, China, the market and fair leftovers.
     let total: i64 = s.players.iter().map(|p| p.florins).sum::<i64>()
         + s.china
@@ -73,12 +73,10 @@ pub fn violations(s: &State) -> Vec<String> {
             Task::StartWar { agents, .. } => {
                 for a in agents {
                     match a {
-                        crate::tables::Agent::Knight(r) => count[r.index()][0] += 1,
-                        crate::tables::Agent::Rook(r) | crate::tables::Agent::Pirate(r) => {
-                            count[r.index()][1] += 1
-                        }
-                        crate::tables::Agent::Pawn => dice[s.active] += 1,
-                        crate::tables::Agent::Bishop(_) => {}
+                        Agent::Knight(r) => count[r.index()][0] += 1,
+                        Agent::Rook(r) | Agent::Pirate(r) => count[r.index()][1] += 1,
+                        Agent::Pawn => dice[s.active] += 1,
+                        Agent::Bishop(_) => {}
                     }
                 }
             }
@@ -120,17 +118,26 @@ pub fn violations(s: &State) -> Vec<String> {
     }
     // No token on an illegal space.
     for (c, city) in s.cities.iter().enumerate() {
-        if city.len() > tb.cities[c].capacity as usize {
-            v.push(format!("city {} over capacity", tb.cities[c].name));
+        if city.len() > data::city(c as CityId).capacity() {
+            v.push(format!(
+                "city {} over capacity",
+                data::city(c as CityId).name
+            ));
         }
         if !city.is_empty() && board::covered(s, c as CityId) {
-            v.push(format!("tokens on covered centre {}", tb.cities[c].name));
+            v.push(format!(
+                "tokens on covered centre {}",
+                data::city(c as CityId).name
+            ));
         }
     }
     for (b, tok) in s.borders.iter().enumerate() {
         if let Some(BorderToken::Pirate(_)) = tok {
-            if !tb.borders[b].sea {
-                v.push(format!("pirate on land border {}", tb.borders[b].name));
+            if !data::border(b as BorderId).sea {
+                v.push(format!(
+                    "pirate on land border {}",
+                    data::border(b as BorderId).id
+                ));
             }
         }
     }
@@ -152,7 +159,7 @@ pub fn violations(s: &State) -> Vec<String> {
         }
     }
     // Card counts conserved: decks + market + hands + tableaus + spinsters + discards + set aside.
-    let mut seen = vec![0u32; tb.cards.len()];
+    let mut seen = vec![0u32; data::cards().all.len()];
     let mut mark = |c: CardId| seen[c as usize] += 1;
     s.decks.iter().flatten().for_each(|&c| mark(c));
     s.market
@@ -174,7 +181,10 @@ pub fn violations(s: &State) -> Vec<String> {
     }
     for (c, n) in seen.iter().enumerate() {
         if *n != 1 {
-            v.push(format!("card {c} ({}) appears {n} times", tb.cards[c].name));
+            v.push(format!(
+                "card {c} ({}) appears {n} times",
+                data::cards().all[c].name
+            ));
         }
     }
     v

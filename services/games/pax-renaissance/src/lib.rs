@@ -1,22 +1,24 @@
 //! Pax Renaissance (1st edition base game; German rules of 15 January 2017,
 //! seed `000_f7a43b9941e468c0.txt`) for Signoria.
 //!
-//! A deterministic state machine over small decisions: the two actions of a
-//! turn, each op of an ops action with its target, agent placements, battle
-//! casualties and survivors, regime-change concessions and liberations,
-//! levies, and the tax victim's out-of-turn answer. The state holds a stack of
-//! pending tasks ([`model::Task`]); see `RULINGS.md` for every reading of the
-//! rules the engine had to choose.
+//! Written on the engine's decision kernel: the state holds a stack of tasks
+//! ([`model::Task`], the frames), and [`frames`] says who decides each (the
+//! two actions of a turn, each op of an ops action with its target, agent
+//! placements, battle casualties and survivors, regime-change concessions and
+//! liberations, levies, the tax victim's out-of-turn answer) and runs the
+//! automatic ones. `RULINGS.md` records every reading of the rules the engine
+//! had to choose.
 
 #![allow(clippy::needless_range_loop, clippy::collapsible_if)]
 
 pub mod actions;
-pub mod adapter;
 pub mod agents;
 pub mod battle;
 pub mod board;
 pub mod data;
 pub mod describe;
+pub mod frames;
+pub mod hidden;
 pub mod invariants;
 pub mod market;
 pub mod model;
@@ -24,10 +26,9 @@ pub mod oneshots;
 pub mod ops;
 pub mod proto;
 pub mod regime;
-pub mod rules;
 pub mod setup;
-pub mod tables;
 pub mod tradefair;
+pub mod upgrade;
 pub mod victory;
 pub mod view;
 
@@ -39,10 +40,12 @@ pub mod pb {
 }
 
 use signoria_engine::{
-    Game, GameInfo, OptionInfo, Outcome, ProtoGame, RuleError, Scoped, Seat, SetupError, Viewer,
+    Game, GameInfo, GameRng, OptionInfo, Outcome, ProtoGame, RuleError, Scoped, Seat, SetupError,
+    Viewer, kernel,
 };
 
-pub use model::{Event, Move, Options, State};
+pub use frames::FRAME_KINDS;
+pub use model::{Event, Move, Options, State, Task};
 pub use view::View;
 
 /// The game type.
@@ -54,6 +57,7 @@ impl Game for PaxRenaissance {
     type Move = Move;
     type Event = Event;
     type View = View;
+    type Frame = Task;
 
     fn info() -> GameInfo {
         GameInfo {
@@ -61,7 +65,7 @@ impl Game for PaxRenaissance {
             display_name: "Pax Renaissance",
             min_players: 2,
             max_players: 4,
-            schema_version: 1,
+            schema_version: upgrade::SCHEMA,
             options: vec![
                 OptionInfo {
                     name: "astrology",
@@ -83,19 +87,51 @@ impl Game for PaxRenaissance {
     }
 
     fn setup(options: &Options, players: usize, seed: u64) -> Result<State, SetupError> {
-        setup::setup(options, players, seed)
+        let mut state = setup::setup(options, players, seed)?;
+        kernel::advance::<Self>(&mut state, &mut Vec::new());
+        Ok(state)
     }
 
-    fn pending(state: &State) -> Vec<Seat> {
-        rules::pending(state)
+    fn players(state: &State) -> usize {
+        state.n()
     }
 
-    fn legal_moves(state: &State, seat: Seat) -> Vec<Move> {
-        rules::legal_moves(state, seat)
+    fn stack(state: &State) -> &[Task] {
+        &state.stack
     }
 
-    fn apply(state: &mut State, seat: Seat, mv: &Move) -> Result<Vec<Scoped<Event>>, RuleError> {
-        rules::apply(state, seat, mv)
+    fn stack_mut(state: &mut State) -> &mut Vec<Task> {
+        &mut state.stack
+    }
+
+    fn deciders(state: &State, frame: &Task) -> Vec<Seat> {
+        frames::deciders(state, frame)
+    }
+
+    fn choices(state: &State, frame: &Task, _seat: Seat) -> Vec<Move> {
+        frames::choices(state, frame)
+    }
+
+    fn prompt(state: &State, frame: &Task, _seat: Seat) -> String {
+        frames::prompt(state, frame)
+    }
+
+    fn frame_kind(frame: &Task) -> &'static str {
+        frames::kind(frame)
+    }
+
+    fn resolve(state: &mut State, seat: Seat, mv: &Move, events: &mut Vec<Scoped<Event>>) {
+        frames::resolve(state, seat, mv, events)
+    }
+
+    fn auto(state: &mut State, events: &mut Vec<Scoped<Event>>) {
+        frames::auto(state, events)
+    }
+
+    /// The listed choices, without asking again who decides (the kernel
+    /// has: `seat` is the top task's decider).
+    fn check(state: &State, _seat: Seat, mv: &Move) -> Result<(), RuleError> {
+        frames::check(state, mv)
     }
 
     fn view(state: &State, viewer: Viewer) -> View {
@@ -107,15 +143,19 @@ impl Game for PaxRenaissance {
     }
 
     fn describe_move(state: &State, seat: Seat, mv: &Move) -> String {
-        rules::describe(state, seat, mv)
-    }
-
-    fn players(state: &State) -> usize {
-        state.n()
+        describe::describe(state, seat, mv)
     }
 
     fn invariant_violations(state: &State) -> Vec<String> {
         invariants::violations(state)
+    }
+
+    fn resample_hidden(state: &State, seat: Seat, rng: &mut GameRng) -> Option<State> {
+        Some(hidden::resample(state, seat, rng))
+    }
+
+    fn upgrade_state(schema: u32, state: serde_json::Value) -> Result<serde_json::Value, String> {
+        upgrade::upgrade(schema, state)
     }
 }
 

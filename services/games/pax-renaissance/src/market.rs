@@ -1,8 +1,9 @@
 //! The market: buying [E1], comets [L1] and the market update [D2].
 
-use signoria_engine::Scoped;
+use signoria_engine::{Scoped, Seat};
 
-use crate::board::{self, t};
+use crate::board;
+use crate::data;
 use crate::model::*;
 
 /// Can the active player buy the card at (row, col) now [E1, Glossar: HAND]?
@@ -17,7 +18,7 @@ pub fn can_buy(s: &State, row: Side, col: u8) -> bool {
         return false; // E1: received a florin this turn
     }
     let seat = s.active;
-    let comet = t().card(mc.card).comet;
+    let comet = data::card(mc.card).is_comet();
     // E-3 (RULINGS R-3): a comet never enters the hand, so the hand limit does not stop it.
     if !comet {
         if let Some(limit) = board::hand_limit(s, seat) {
@@ -51,7 +52,7 @@ pub fn buy(s: &mut State, row: Side, col: u8, ev: &mut Vec<Scoped<Event>>) {
         .take()
         .expect("bought card exists");
     s.players[seat].florins += mc.florins;
-    if t().card(mc.card).comet {
+    if data::card(mc.card).is_comet() {
         // L1: discarded at once; the buyer activates an inactive victory card.
         s.discards.push(mc.card);
         ev.push(Scoped::public(Event::Note {
@@ -106,7 +107,39 @@ pub fn update(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
     !exhausted
 }
 
+/// E1: the first seat whose hand is over its limit, if any ("sofort").
+pub fn over_hand_limit(s: &State) -> Option<Seat> {
+    let base = data::constants().hand_limit as usize;
+    (0..s.n()).find(|&p| s.players[p].hand.len() > base && over_own_limit(s, p))
+}
+
+/// Is `seat`'s hand over its limit (no limit with an active Höchstetter or
+/// Gutenberg, Glossar: FÄHIGKEIT)?
+pub fn over_own_limit(s: &State, seat: Seat) -> bool {
+    board::hand_limit(s, seat).is_some_and(|l| s.players[seat].hand.len() > l)
+}
+
+/// E1: any card of the hand, each once.
+pub fn discard_moves(s: &State, seat: Seat) -> Vec<Move> {
+    let mut h = s.players[seat].hand.clone();
+    h.sort_unstable();
+    h.dedup();
+    h.into_iter().map(|card| Move::Discard { card }).collect()
+}
+
+/// The discarded card leaves the game unseen (hands are secret).
+pub fn discard(s: &mut State, seat: Seat, card: CardId) {
+    let h = &mut s.players[seat].hand;
+    let i = h
+        .iter()
+        .position(|&c| c == card)
+        .expect("a listed discard is in the hand");
+    h.remove(i);
+    s.hand_discards.push(card);
+    s.stack.pop();
+}
+
 /// Cards per market row [C6].
 fn row_size() -> usize {
-    crate::data::constants().market_row_size as usize
+    data::constants().market_row_size as usize
 }

@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 use signoria_engine::Seat;
 
-pub use crate::tables::{BorderId, CardId, Centre, CityId, MapId, Piece, Religion, Shape, Side};
+pub use crate::data::{
+    Agent, BorderId, CardId, CityId, MapId, Piece, Religion, Shape, Side, TradeCentre,
+};
 
 /// Per-game options [C5, G6, N1].
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,7 +125,9 @@ pub enum Cause {
     War(War),
 }
 
-/// A pending piece of work; the top of the stack decides who moves.
+/// A pending piece of work: the frame of the engine's decision stack
+/// ([`crate::frames`] says who decides each and what it asks). `Turn` lies at
+/// the bottom while the game runs; the stack is empty once it is over.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Task {
     /// The active player's choice of action [D1].
@@ -138,7 +142,7 @@ pub enum Task {
     Agents {
         card: CardId,
         map: Option<MapId>,
-        agents: Vec<crate::tables::Agent>,
+        agents: Vec<Agent>,
     },
     /// A bishop arrived on an empire group holding repressed tokens [F1].
     Pacify { member: Member },
@@ -151,30 +155,21 @@ pub enum Task {
     /// A levy to place on a map card [F4, G4], chosen by `by` (None: the
     /// active player, who called the fair [G4]; a tax levy is placed by the
     /// taxed concession's owner [F4], RULINGS R-13).
-    Levy {
-        map: MapId,
-        #[serde(default)]
-        by: Option<Seat>,
-    },
+    Levy { map: MapId, by: Option<Seat> },
     /// Knights Hospitaller: the active player may use the white rooks next door
     /// as knights in this crusade [Glossar: FÄHIGKEIT "darfst"] (RULINGS R-48).
     JoinRooks { rooks: Vec<Fighter> },
     /// A token was placed in card play from the repressed tokens (the supply
     /// being out): the player names the empire card it came from
     /// [Glossar: SPIELSTEIN-VERWALTUNG "irgendeinen"] (RULINGS R-53), one of
-    /// `from`, the cards holding such a token when it was needed (empty in
-    /// states of older releases: every card holding one).
-    Substitute {
-        token: Token,
-        #[serde(default)]
-        from: Vec<MapId>,
-    },
+    /// `from`, the cards holding such a token when it was needed.
+    Substitute { token: Token, from: Vec<MapId> },
     /// A war whose committed agents are taken (some from repressed tokens the
     /// player is still naming); the battle starts when they are.
     StartWar {
         card: CardId,
         map: MapId,
-        agents: Vec<crate::tables::Agent>,
+        agents: Vec<Agent>,
     },
     /// Battle casualties still to choose on one side [Glossar: SCHLACHT].
     Casualties { attackers: bool, count: u8 },
@@ -226,14 +221,13 @@ pub struct State {
     pub set_aside: Vec<CardId>,
     pub discards: Vec<CardId>,
     /// Cards that left a hand by discard or sale: out of the game, never shown (hands are secret).
-    #[serde(default)]
     pub hand_discards: Vec<CardId>,
     pub empires: Vec<EmpireState>,
     /// Map cards turned to their back side [B5].
     pub flipped: Vec<bool>,
     pub cities: Vec<Vec<Piece>>,
     pub borders: Vec<Option<BorderToken>>,
-    /// Uncovered trade centres, by index of [`Centre::ALL`] [C1].
+    /// Uncovered trade centres, by index of [`TradeCentre::ALL`] [C1].
     pub uncovered: [bool; 5],
     /// The Spice Islands shift is permanent [H1].
     pub spice_locked: bool,
@@ -241,11 +235,12 @@ pub struct State {
     /// Knights, rooks and bishops in supply: [religion][knight, rook, bishop].
     pub supply: [[u8; 3]; 3],
     pub china: i64,
+    /// The decision stack, bottom first; empty once the game is over.
     pub stack: Vec<Task>,
     pub battle: Option<Battle>,
-    /// Regime change waiting for the battle to finish.
-    pub after_battle: Option<Cause>,
+    /// Set when the game ends [L2-L6, G6].
     pub winner: Option<Winner>,
+    /// Moves made so far.
     pub moves: u32,
 }
 
@@ -275,19 +270,7 @@ pub const VICTORIES: [&str; 5] = [
 /// By religion index: [knights, rooks, bishops], from `data/game.json`.
 pub fn limits() -> [[u8; 3]; 3] {
     let k = crate::data::constants();
-    let r = |x: Religion| {
-        let d = match x {
-            Religion::Catholic => crate::data::Religion::Catholic,
-            Religion::Islamic => crate::data::Religion::Islamic,
-            Religion::Reformist => crate::data::Religion::Reformist,
-        };
-        [k.knights.get(d), k.rooks.get(d), k.bishops_per_religion]
-    };
-    [
-        r(Religion::Catholic),
-        r(Religion::Islamic),
-        r(Religion::Reformist),
-    ]
+    Religion::ALL.map(|r| [k.knights.get(r), k.rooks.get(r), k.bishops_per_religion])
 }
 
 /// Dice per player [B1].
@@ -473,9 +456,10 @@ impl State {
     pub fn n(&self) -> usize {
         self.players.len()
     }
+    /// The task on top of the stack (the game is running).
     pub fn top(&self) -> &Task {
         self.stack
             .last()
-            .expect("task stack never empty while playing")
+            .expect("the stack is not empty while playing")
     }
 }

@@ -2,14 +2,14 @@
 
 use signoria_engine::Scoped;
 
-use crate::board::{self, t};
+use crate::board;
 use crate::model::*;
 
 /// Step A, then queue step B (concession) and step C (liberation).
 pub fn change(s: &mut State, e: MapId, cause: Cause, ev: &mut Vec<Scoped<Event>>) {
     let seat = s.active;
     let es = s.empires[e as usize].clone();
-    let region = t().map(e).region;
+    let region = board::empire_location(e).region();
     match cause {
         Cause::Campaign(att) => {
             // F9: the conquered empire becomes a vassal of the attacker's suzerain

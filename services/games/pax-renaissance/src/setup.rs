@@ -2,9 +2,8 @@
 
 use signoria_engine::{GameRng, SetupError};
 
-use crate::board::t;
+use crate::data::{self, Empire};
 use crate::model::*;
-use crate::tables::{CardId, Side};
 
 pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, SetupError> {
     if !(2..=4).contains(&players) {
@@ -12,27 +11,27 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
             "Pax Renaissance is for 2 to 4 players, not {players}"
         )));
     }
-    let tb = t();
-    let k = crate::data::constants();
+    let k = data::constants();
+    let banks_data = data::player_cards();
     let mut rng = GameRng::from_seed(seed);
     // C2: player cards at random.
-    let mut banks: Vec<u8> = (0..tb.banks.len() as u8).collect();
+    let mut banks: Vec<u8> = (0..banks_data.len() as u8).collect();
     rng.shuffle(&mut banks);
     banks.truncate(players);
     // C7: the Fugger player always starts, otherwise a random player.
     let first = banks
         .iter()
-        .position(|&b| tb.banks[b as usize].always_first)
+        .position(|&b| banks_data[b as usize].always_first)
         .unwrap_or_else(|| rng.index(players));
     let mut china = CHINA_START;
     let mut ps = Vec::new();
-    let mut borders = vec![None; tb.borders.len()];
+    let mut borders = vec![None; data::map().borders.len()];
     for (seat, &bank) in banks.iter().enumerate() {
         let order = (seat + players - first) % players;
         let florins = k.starting_florins[order] as i64; // C7: 3, 4, 5, 6 in turn order
         china -= florins;
         // C3: one die on the bank's starting border.
-        borders[tb.banks[bank as usize].border as usize] = Some(BorderToken::Concession(seat));
+        borders[banks_data[bank as usize].border as usize] = Some(BorderToken::Concession(seat));
         ps.push(Player {
             bank,
             florins,
@@ -45,10 +44,10 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
     }
     // C4: every capital receives the token(s) printed there.
     let mut supply = limits();
-    let mut cities = vec![Vec::new(); tb.cities.len()];
-    for (i, c) in tb.cities.iter().enumerate() {
+    let mut cities = vec![Vec::new(); data::map().cities.len()];
+    for (i, c) in data::map().cities.iter().enumerate() {
         if c.capital {
-            for &p in &c.levy[0] {
+            for &p in &c.front {
                 supply[p.religion.index()][crate::board::shape_index(p.shape)] -= 1;
                 cities[i].push(p);
             }
@@ -58,11 +57,11 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
     // (comets set aside first, RULINGS R-2).
     let mut pools: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
     let mut comets: [Vec<CardId>; 2] = [Vec::new(), Vec::new()];
-    for (i, c) in tb.cards.iter().enumerate() {
-        if c.comet {
-            comets[c.side.index()].push(i as CardId);
+    for (i, c) in data::cards().all.iter().enumerate() {
+        if c.is_comet() {
+            comets[c.deck.index()].push(i as CardId);
         } else {
-            pools[c.side.index()].push(i as CardId);
+            pools[c.deck.index()].push(i as CardId);
         }
     }
     if options.expert {
@@ -104,8 +103,8 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
             }));
         }
     }
-    let n_maps = tb.maps.len();
-    let mut s = State {
+    let n_maps = Empire::ALL.len();
+    let s = State {
         options: options.clone(),
         players: ps,
         active: first,
@@ -134,17 +133,15 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         cities,
         borders,
         // C1: Trebizond and Tana uncovered.
-        uncovered: [true, false, true, false, false],
+        uncovered: TradeCentre::ALL.map(|c| data::map().trade_centre(c).active_at_start),
         spice_locked: false,
         victory_active: [false; 4],
         supply,
         china,
         stack: vec![Task::Turn],
         battle: None,
-        after_battle: None,
         winner: None,
         moves: 0,
     };
-    s.china -= 0;
     Ok(s)
 }

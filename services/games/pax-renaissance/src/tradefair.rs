@@ -2,13 +2,13 @@
 
 use signoria_engine::Scoped;
 
-use crate::board::{self, t};
+use crate::board;
+use crate::data::{self, Ability};
 use crate::model::*;
-use crate::tables::{Ability, Centre};
 
 /// The uncovered centre of a fair's colour [C1, H1].
-pub fn active_centre(s: &State, row: Side) -> Centre {
-    *Centre::ALL
+pub fn active_centre(s: &State, row: Side) -> TradeCentre {
+    *TradeCentre::ALL
         .iter()
         .find(|c| c.fair() == row && s.uncovered[c.index()])
         .expect("one uncovered centre per colour")
@@ -20,7 +20,7 @@ pub fn call(s: &mut State, row: Side, ev: &mut Vec<Scoped<Event>>) {
     // G1: the fair card is discarded; its florins, the leftovers and China's bonus are the profits.
     let mc = s.market[r][0].take().expect("fair card");
     s.discards.push(mc.card);
-    let k = crate::data::constants();
+    let k = data::constants();
     let bonus = k.fair_bonus(s.n()) as i64;
     s.china -= bonus;
     let mut profits = mc.florins + bonus + std::mem::take(&mut s.leftover[r]);
@@ -42,9 +42,9 @@ pub fn call(s: &mut State, row: Side, ev: &mut Vec<Scoped<Event>>) {
             return; // G2/G5 (RULINGS R-22): no levies either
         }
     }
-    let route = t().route(centre).clone();
-    let mut levied = vec![route.maps[0]];
-    for (i, &b) in route.borders.iter().enumerate() {
+    let route = data::map().route(centre);
+    let mut levied = vec![route.empires[0].id()];
+    for (i, &b) in route.border_ids.iter().enumerate() {
         if profits == 0 {
             break;
         }
@@ -55,7 +55,7 @@ pub fn call(s: &mut State, row: Side, ev: &mut Vec<Scoped<Event>>) {
                 // FÄHIGKEIT; RULINGS R-49); R-23: pays what remains.
                 let armadas = board::abilities(s, o)
                     .iter()
-                    .filter(|&a| *a == Ability::DoubleOnRoute(centre))
+                    .filter(|&&a| *a == Ability::DoubleConcessionsOnRoute { centre })
                     .count() as u32;
                 let want = 1i64 << armadas.min(8);
                 let pay = want.min(profits);
@@ -77,7 +77,7 @@ pub fn call(s: &mut State, row: Side, ev: &mut Vec<Scoped<Event>>) {
         if profits == 0 {
             break;
         }
-        levied.push(route.maps[i + 1]);
+        levied.push(route.empires[i + 1].id());
     }
     s.leftover[r] += profits;
     // G4: one levy per passed map card, city chosen by the initiator.
@@ -89,8 +89,7 @@ pub fn call(s: &mut State, row: Side, ev: &mut Vec<Scoped<Event>>) {
 /// The piece a levy would place in a city: its printed symbol [Glossar: ABGABE, STADT].
 /// Constantinople: the first printed slot not matched by a present token (RULINGS R-24).
 pub fn levy_piece(s: &State, c: CityId) -> Piece {
-    let def = &t().cities[c as usize];
-    let symbols = &def.levy[board::side_idx(s, def.map)];
+    let symbols = data::city(c).symbols(s.flipped[board::city_map(c) as usize]);
     let mut present = s.cities[c as usize].clone();
     for &sym in symbols {
         if let Some(i) = present.iter().position(|&p| p == sym) {

@@ -2,9 +2,9 @@
 
 use signoria_engine::{Outcome, Scoped, Seat};
 
-use crate::board::{self, t};
+use crate::board;
+use crate::data::{Empire, Prestige};
 use crate::model::*;
-use crate::tables::Prestige;
 
 fn others(s: &State, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
     (0..s.n()).filter(move |&o| o != seat && !s.players[o].eliminated)
@@ -42,7 +42,7 @@ pub fn supreme(s: &State) -> Option<Religion> {
     };
     let strength = |r: Religion| -> i64 {
         let mut n = 0;
-        for m in 0..t().maps.len() as MapId {
+        for m in Empire::ALL.map(Empire::id) {
             if board::theocracy(s, m) != Some(r) {
                 continue;
             }
@@ -56,8 +56,7 @@ pub fn supreme(s: &State) -> Option<Religion> {
         // Pirates on a theocracy's borders, each once.
         for (b, tok) in s.borders.iter().enumerate() {
             if *tok == Some(BorderToken::Pirate(r))
-                && t().borders[b]
-                    .maps
+                && board::border_maps(b as BorderId)
                     .iter()
                     .any(|&m| board::theocracy(s, m) == Some(r))
             {
@@ -77,7 +76,7 @@ pub fn supreme(s: &State) -> Option<Religion> {
 pub fn meets(s: &State, seat: Seat, victory: u8) -> bool {
     match victory {
         0 => supreme(s).is_some_and(|r| {
-            let k = Prestige::of_religion(r);
+            let k = Prestige::of(r);
             board::prestige(s, seat, k) > best_other(s, seat, |o| board::prestige(s, o, k))
         }),
         1 => {
@@ -107,7 +106,7 @@ pub fn can_declare(s: &State, seat: Seat, victory: u8) -> bool {
 }
 
 pub fn declare(s: &mut State, seat: Seat, victory: u8, ev: &mut Vec<Scoped<Event>>) {
-    s.winner = Some(Winner::Declared { seat, victory });
+    game_over(s, Winner::Declared { seat, victory });
     ev.push(Scoped::public(Event::GameOver {
         text: format!(
             "seat {seat} wins the {} victory",
@@ -131,7 +130,13 @@ pub fn patron_end(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     ev.push(Scoped::public(Event::GameOver {
         text: format!("the decks are exhausted: Patron victory for {seats:?}"),
     }));
-    s.winner = Some(Winner::Patron { seats });
+    game_over(s, Winner::Patron { seats });
+}
+
+/// The game ends: nothing is left to decide.
+fn game_over(s: &mut State, winner: Winner) {
+    s.winner = Some(winner);
+    s.stack.clear();
 }
 
 pub fn outcome(s: &State) -> Option<Outcome> {
@@ -168,33 +173,29 @@ pub fn outcome(s: &State) -> Option<Outcome> {
     Some(Outcome::ranked(&scores, &keys, tb))
 }
 
-/// G6 bankruptcy variant: a player with no florins, no cards and no
-/// concessions leaves the game (checked between actions, RULINGS R-29);
-/// the last one standing wins. A spinster is one of the player's cards
-/// (RULINGS R-54: "keine ... Karten", not "keine TABLEAU-Karten").
-pub fn bankruptcy_check(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
+/// G6 bankruptcy variant: the first player with no florins, no cards and no
+/// concessions, who leaves the game (checked between actions, RULINGS R-29).
+/// A spinster is one of the player's cards (RULINGS R-54: "keine ...
+/// Karten", not "keine TABLEAU-Karten").
+pub fn bankrupt(s: &State) -> Option<Seat> {
     if !s.options.bankruptcy {
-        return false;
+        return None;
     }
-    // Serfs of players eliminated by an older release leave too (R-58).
-    for p in 0..s.n() {
-        if s.players[p].eliminated {
-            remove_serfs(s, p);
-        }
-    }
-    for p in 0..s.n() {
+    (0..s.n()).find(|&p| {
         let pl = &s.players[p];
-        if pl.eliminated
-            || pl.florins > 0
-            || !pl.hand.is_empty()
-            || !pl.spinsters.is_empty()
-            || !board::all_members(s, p).is_empty()
-        {
-            continue;
-        }
-        if board::concessions(s, p) > 0 {
-            continue;
-        }
+        !pl.eliminated
+            && pl.florins <= 0
+            && pl.hand.is_empty()
+            && pl.spinsters.is_empty()
+            && board::all_members(s, p).is_empty()
+            && board::concessions(s, p) == 0
+    })
+}
+
+/// G6: a bankrupt player leaves the game; the last one standing wins.
+/// Returns whether a player left.
+pub fn bankruptcy_check(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
+    if let Some(p) = bankrupt(s) {
         s.players[p].eliminated = true;
         remove_serfs(s, p);
         ev.push(Scoped::public(Event::Note {
@@ -202,10 +203,13 @@ pub fn bankruptcy_check(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
         }));
         let live: Vec<Seat> = (0..s.n()).filter(|&q| !s.players[q].eliminated).collect();
         if live.len() == 1 {
-            s.winner = Some(Winner::Declared {
-                seat: live[0],
-                victory: 4,
-            });
+            game_over(
+                s,
+                Winner::Declared {
+                    seat: live[0],
+                    victory: 4,
+                },
+            );
             return true;
         }
         if p == s.active {

@@ -2,9 +2,11 @@
 //! hidden, top backs East/West; astrology face up].
 
 use serde::Serialize;
-use signoria_engine::{Seat, Viewer};
+use signoria_engine::{Game, Seat, Viewer};
 
-use crate::board::{self, t};
+use crate::PaxRenaissance as P;
+use crate::board;
+use crate::data;
 use crate::model::*;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -59,7 +61,12 @@ pub struct View {
     /// How many cards left hands by discard or sale (which ones: omniscient only).
     pub hand_discards: u32,
     pub hand_discards_secret: Option<Vec<CardId>>,
-    pub task: Task,
+    /// The task awaiting a decision (none once the game is over): public.
+    pub task: Option<Task>,
+    /// Its kind ([`crate::frames::kind`]).
+    pub frame_kind: Option<&'static str>,
+    /// What the viewing seat is asked, when it is pending.
+    pub prompt: Option<String>,
     pub battle: Option<Battle>,
     pub winner: Option<Winner>,
     pub pending: Vec<Seat>,
@@ -76,10 +83,10 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         .enumerate()
         .map(|(i, p)| {
             let sees = omni || viewer == Viewer::Seat(i);
-            let bank = &t().banks[p.bank as usize];
+            let bank = &data::player_cards()[p.bank as usize];
             PlayerView {
                 bank: bank.name.clone(),
-                colour: bank.colour.clone(),
+                colour: bank.colour.name().to_string(),
                 florins: p.florins,
                 hand_count: p.hand.len() as u32,
                 hand: sees.then(|| p.hand.clone()),
@@ -102,7 +109,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         .collect();
     let deck = |i: usize| DeckView {
         size: s.decks[i].len() as u32,
-        top_back: s.decks[i].last().map(|&c| t().card(c).side),
+        top_back: s.decks[i].last().map(|&c| data::card(c).deck),
         top_card: if s.options.astrology || omni {
             s.decks[i].last().copied()
         } else {
@@ -126,10 +133,15 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         discards: s.discards.clone(),
         hand_discards: s.hand_discards.len() as u32,
         hand_discards_secret: omni.then(|| s.hand_discards.clone()),
-        task: s.stack.last().cloned().unwrap_or(Task::Turn),
+        task: s.stack.last().cloned(),
+        frame_kind: s.stack.last().map(crate::frames::kind),
+        prompt: match viewer {
+            Viewer::Seat(seat) => P::prompt_for(s, seat),
+            _ => None,
+        },
         battle: s.battle.clone(),
         winner: s.winner.clone(),
-        pending: crate::rules::pending(s),
+        pending: P::pending(s),
         secret_decks: omni.then(|| s.decks.clone()),
         set_aside: omni.then(|| s.set_aside.clone()),
     }

@@ -15,10 +15,10 @@ fn deck_counts_match_the_seed() {
     // Seed B1: 35 East, 57 West; A3/C5: two comets per deck.
     let c = cards();
     assert_eq!(c.all.len(), 92);
-    assert_eq!(c.deck(Region::East).len(), 33);
-    assert_eq!(c.deck(Region::West).len(), 55);
-    assert_eq!(c.comets(Region::East).len(), 2);
-    assert_eq!(c.comets(Region::West).len(), 2);
+    assert_eq!(c.deck(Side::East).len(), 33);
+    assert_eq!(c.deck(Side::West).len(), 55);
+    assert_eq!(c.comets(Side::East).len(), 2);
+    assert_eq!(c.comets(Side::West).len(), 2);
     assert_eq!(empire_cards().len(), 10);
     assert_eq!(victory_cards().len(), 4);
     assert_eq!(player_cards().len(), 4);
@@ -36,8 +36,8 @@ fn ids_and_numbers_are_unique() {
     assert_eq!(ids.len(), c.len());
     assert_eq!(numbers.len(), c.len());
     for (i, card) in c.iter().enumerate() {
-        assert_eq!(cards().ix(&card.id), Some(i as CardIx));
-        assert_eq!(cards().get(i as CardIx).id, card.id);
+        assert_eq!(cards().ix(&card.id), Some(i as CardId));
+        assert_eq!(cards().get(i as CardId).id, card.id);
         assert!(
             card.id
                 .chars()
@@ -49,8 +49,8 @@ fn ids_and_numbers_are_unique() {
     // Printed numbers: 1..=28 are the non-deck cards, West deck 29..=85, East deck 86..=120.
     for card in c {
         let range = match card.deck {
-            Region::West => 29..=85,
-            Region::East => 86..=120,
+            Side::West => 29..=85,
+            Side::East => 86..=120,
         };
         assert!(
             range.contains(&card.number),
@@ -156,12 +156,12 @@ fn every_variant_is_used() {
     assert_eq!(ops, (0..9).collect(), "every op is printed somewhere");
     let pieces: BTreeSet<_> = c.iter().filter_map(|x| x.piece).collect();
     let want: BTreeSet<_> = [
-        Piece::Queen,
-        Piece::Knight,
-        Piece::Rook,
-        Piece::Pirate,
-        Piece::Bishop,
-        Piece::Pawn,
+        ChessPiece::Queen,
+        ChessPiece::Knight,
+        ChessPiece::Rook,
+        ChessPiece::Pirate,
+        ChessPiece::Bishop,
+        ChessPiece::Pawn,
     ]
     .into();
     assert_eq!(
@@ -185,7 +185,7 @@ fn every_variant_is_used() {
             c.iter().any(|x| x
                 .agents
                 .iter()
-                .any(|a| a.kind == AgentKind::Bishop && a.religion == Some(r))),
+                .any(|a| a.kind() == AgentKind::Bishop && a.religion() == Some(r))),
             "bishop {r:?}"
         );
     }
@@ -349,12 +349,12 @@ fn map_faces_and_cities_are_consistent() {
     let theo: BTreeSet<_> = m
         .map_cards
         .iter()
-        .filter(|c| c.front != Face::Medieval)
+        .filter(|c| c.front != MapFace::Medieval)
         .map(|c| c.empire)
         .collect();
     assert_eq!(theo, [Empire::PapalStates, Empire::Mamluk].into());
     // Start tokens fit the supply [Glossar SPIELSTEIN-VERWALTUNG]: 10 white, 7 black, 7 red of each shape.
-    let mut used: BTreeMap<(CityShape, Religion), usize> = BTreeMap::new();
+    let mut used: BTreeMap<(Shape, Religion), usize> = BTreeMap::new();
     for c in m.cities.iter().filter(|c| c.capital) {
         for s in &c.front {
             *used.entry((s.shape, s.religion)).or_default() += 1;
@@ -423,8 +423,8 @@ fn trade_routes_are_consistent() {
             .count();
         assert_eq!(active, 1, "{colour:?}: exactly one active centre [C1]");
     }
-    assert_eq!(RouteColour::White.fair(), Region::West);
-    assert_eq!(RouteColour::Black.fair(), Region::East);
+    assert_eq!(RouteColour::White.fair(), Side::West);
+    assert_eq!(RouteColour::Black.fair(), Side::East);
 }
 
 #[test]
@@ -433,11 +433,7 @@ fn constants_agree_with_the_decks_and_map() {
     // Four players need 12 + 2 + 16 = 30 cards per deck; the East deck has 35 (C5).
     assert!(
         k.deck_size(k.max_players as usize)
-            <= cards()
-                .all
-                .iter()
-                .filter(|c| c.deck == Region::East)
-                .count()
+            <= cards().all.iter().filter(|c| c.deck == Side::East).count()
     );
     // One bankruptcy marker per covered centre (C1).
     let covered = |c: RouteColour| {
@@ -483,7 +479,7 @@ fn religious_war_agents_share_the_war_religion() {
         wars += 1;
         assert!(!c.agents.is_empty(), "{}: a war card places agents", c.id);
         for a in &c.agents {
-            assert_eq!(a.religion, Some(religion), "{}: agent colour", c.id);
+            assert_eq!(a.religion(), Some(religion), "{}: agent colour", c.id);
         }
     }
     assert!(
@@ -499,7 +495,7 @@ fn pirates_and_corsairs_have_a_sea_border() {
     // sea border would make the agent or op dead print.
     let m = map();
     for c in &cards().all {
-        let pirate = c.agents.iter().any(|a| a.kind == AgentKind::Pirate);
+        let pirate = c.agents.iter().any(|a| a.kind() == AgentKind::Pirate);
         let corsair = c.ops.iter().any(|o| matches!(o, Op::Corsair { .. }));
         if !(pirate || corsair) {
             continue;
@@ -540,7 +536,7 @@ fn snake(camel: &str) -> String {
 
 fn op_text(o: &Op) -> String {
     let r = |r: &Religion| snake(&format!("{r:?}"));
-    let g = |g: &Region| snake(&format!("{g:?}"));
+    let g = |g: &Side| snake(&format!("{g:?}"));
     match o {
         Op::Inquisitor { religion } => format!("inquisitor:{}", r(religion)),
         Op::Commerce { market } => format!("commerce:{}", g(market)),
@@ -564,8 +560,8 @@ fn op_text(o: &Op) -> String {
 }
 
 fn agent_text(a: &Agent) -> String {
-    let k = snake(&format!("{:?}", a.kind));
-    match a.religion {
+    let k = snake(&format!("{:?}", a.kind()));
+    match a.religion() {
         Some(r) => format!("{k}:{}", snake(&format!("{r:?}"))),
         None => k,
     }
@@ -597,7 +593,7 @@ fn ability_text(a: &Ability) -> String {
     }
 }
 
-fn symbol_text(s: &CitySymbol) -> String {
+fn symbol_text(s: &Piece) -> String {
     format!(
         "{}:{}",
         snake(&format!("{:?}", s.shape)),
@@ -659,14 +655,14 @@ fn card_matches(c: &Card, filter: &str) -> bool {
 }
 
 /// Agent kind a chess piece places (the piece in the card's corner shows the agents) [Glossar AGENTEN].
-fn piece_agent(p: Piece) -> Option<AgentKind> {
+fn piece_agent(p: ChessPiece) -> Option<AgentKind> {
     match p {
-        Piece::Bishop => Some(AgentKind::Bishop),
-        Piece::Knight => Some(AgentKind::Knight),
-        Piece::Rook => Some(AgentKind::Rook),
-        Piece::Pirate => Some(AgentKind::Pirate),
-        Piece::Pawn => Some(AgentKind::Pawn),
-        Piece::King | Piece::Queen => None,
+        ChessPiece::Bishop => Some(AgentKind::Bishop),
+        ChessPiece::Knight => Some(AgentKind::Knight),
+        ChessPiece::Rook => Some(AgentKind::Rook),
+        ChessPiece::Pirate => Some(AgentKind::Pirate),
+        ChessPiece::Pawn => Some(AgentKind::Pawn),
+        ChessPiece::King | ChessPiece::Queen => None,
     }
 }
 
@@ -677,10 +673,10 @@ fn count(what: &str) -> usize {
     let coronation = |x: &Card| matches!(x.one_shot, Some(OneShot::Coronation { .. }));
     match what {
         "cards_with_ability" => c.iter().filter(|x| x.ability.is_some()).count(),
-        "comets_east" => cards().comets(Region::East).len(),
-        "comets_west" => cards().comets(Region::West).len(),
-        "deck_east" => c.iter().filter(|x| x.deck == Region::East).count(),
-        "deck_west" => c.iter().filter(|x| x.deck == Region::West).count(),
+        "comets_east" => cards().comets(Side::East).len(),
+        "comets_west" => cards().comets(Side::West).len(),
+        "deck_east" => c.iter().filter(|x| x.deck == Side::East).count(),
+        "deck_west" => c.iter().filter(|x| x.deck == Side::West).count(),
         "empire_cards" => empire_cards().len(),
         "map_cards" => m.map_cards.len(),
         "player_cards" => player_cards().len(),
@@ -709,7 +705,7 @@ fn count(what: &str) -> usize {
                 let want = x.piece.and_then(piece_agent);
                 want.is_none()
                     || x.agents.is_empty()
-                    || x.agents.iter().any(|a| Some(a.kind) != want)
+                    || x.agents.iter().any(|a| Some(a.kind()) != want)
             })
             .count(),
         "map_cards_with_one_capital" => m
@@ -844,7 +840,7 @@ fn check(subject: &str, fact: &str) -> Result<(), String> {
         "map" => {
             let e = empire(name);
             let mc = m.card(e);
-            let face = |f: Face| snake(&format!("{f:?}"));
+            let face = |f: MapFace| snake(&format!("{f:?}"));
             match key {
                 "grid" => {
                     let (row, col) = arg.split_once(' ').unwrap();

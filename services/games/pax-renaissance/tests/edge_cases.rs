@@ -64,7 +64,7 @@ fn e01_fair_card_not_buyable_but_commerce_reaches_it() {
 #[test]
 fn e09_e10_e11_comets() {
     let mut s = blank(2);
-    let comets = data::cards().comets(data::Region::East);
+    let comets = data::cards().comets(data::Side::East);
     put_in_market(&mut s, Side::East, 0, comets[0]);
     put_in_market(&mut s, Side::East, 2, comets[1]);
     set_market_florins(&mut s, Side::East, 2, 3);
@@ -376,7 +376,7 @@ fn e52_e53_coronation() {
     assert_eq!(s.empires[aragon as usize].face, Face::King);
     assert_eq!(
         board::location(&s, Member::Card(isa)),
-        signoria_pax_renaissance::tables::Location::Map(aragon)
+        Some(data::Location::Empire(E::Aragon))
     );
     go(&mut s, Move::Concession { border: None });
     go(
@@ -590,7 +590,7 @@ fn setup_by_player_count() {
             for r in 0..2 {
                 assert_eq!(s.decks[r].len() + 6, 14 + 4 * players);
                 let comets: Vec<usize> = (0..s.decks[r].len())
-                    .filter(|&i| board::t().card(s.decks[r][i]).comet)
+                    .filter(|&i| data::card(s.decks[r][i]).is_comet())
                     .collect();
                 assert_eq!(comets.len(), 2);
                 assert!(comets.iter().all(|&i| i < 14), "comets among the bottom 14");
@@ -604,8 +604,8 @@ fn setup_by_player_count() {
                 (0..players as i64).map(|k| 3 + k).collect::<Vec<_>>()
             );
             florins.clear();
-            if let Some(f) =
-                (0..players).find(|&p| board::t().banks[s.players[p].bank as usize].always_first)
+            if let Some(f) = (0..players)
+                .find(|&p| data::player_cards()[s.players[p].bank as usize].always_first)
             {
                 assert_eq!(s.active, f, "Fugger starts");
             }
@@ -683,19 +683,79 @@ fn stored_states_of_the_previous_release_load_and_finish() {
     }
 }
 
-/// The task and move shapes the second rules audit extended still read in
-/// their older form (serde defaults): a pending substitution without its
-/// candidate cards, a pacification without an empire card.
+/// States of schema 1 (the releases before the decision kernel) read in the
+/// current shape through the upgrade: the older shapes the second rules audit
+/// extended (a pending substitution without its candidate cards, a levy
+/// without its chooser, no record of cards that left hands), a bankrupt
+/// player whose serfs an older release left on the empire cards (R-58), and
+/// agents still to place written as Rust enums rather than as the data
+/// files write them. A
+/// pacification move without an empire card still reads (moves keep their
+/// shape: golden replays store them).
 #[test]
-fn older_task_and_move_shapes_still_read() {
-    let t: Task = serde_json::from_str(r#"{"Substitute":{"token":{"Serf":1}}}"#).unwrap();
+fn schema_1_states_upgrade_to_the_current_shape() {
+    let mut s = blank(3);
+    s.options.bankruptcy = true;
+    let (france, hungary) = (emp(E::France), emp(E::Hungary));
+    give_empire(&mut s, 1, france);
+    give_empire(&mut s, 1, hungary);
+    repress(&mut s, france, Token::Serf(1));
+    repress(&mut s, hungary, Token::Serf(1));
+    repress(&mut s, hungary, Token::Serf(2));
+    s.players[2].eliminated = true;
+    s.stack.push(Task::Agents {
+        card: card("kingmaker"),
+        map: Some(france),
+        agents: vec![Agent::Rook(Religion::Reformist), Agent::Pawn],
+    });
+    s.stack.push(Task::Levy {
+        map: france,
+        by: None,
+    });
+    s.stack.push(Task::Substitute {
+        token: Token::Serf(1),
+        from: vec![france, hungary],
+    });
+    let mut old = serde_json::to_value(&s).unwrap();
+    old["after_battle"] = serde_json::Value::Null;
+    old.as_object_mut().unwrap().remove("hand_discards");
+    let stack = old["stack"].as_array_mut().unwrap();
     assert_eq!(
-        t,
+        stack[1]["Agents"]["agents"],
+        serde_json::json!([{"kind": "Rook", "religion": "Reformist"}, {"kind": "Pawn"}])
+    );
+    stack[1]["Agents"]["agents"] = serde_json::json!([{"Rook": "Reformist"}, "Pawn"]);
+    stack[2]["Levy"].as_object_mut().unwrap().remove("by");
+    stack[3]["Substitute"]
+        .as_object_mut()
+        .unwrap()
+        .remove("from");
+    let stored = serde_json::json!({"game_type": "pax-renaissance", "schema": 1, "state": old});
+    let up = signoria_engine::decode_state::<P>(&serde_json::to_vec(&stored).unwrap()).unwrap();
+    // An old substitution (no candidates recorded) offers every card holding one.
+    assert_eq!(
+        up.stack[3],
         Task::Substitute {
             token: Token::Serf(1),
-            from: Vec::new()
+            from: vec![france, hungary]
         }
     );
+    assert_eq!(
+        up.stack[2],
+        Task::Levy {
+            map: france,
+            by: None
+        }
+    );
+    assert_eq!(up.hand_discards, Vec::<CardId>::new());
+    // The bankrupt player's serf is off Hungary and back with his dice.
+    assert_eq!(up.empires[hungary as usize].repressed, vec![Token::Serf(1)]);
+    assert_eq!(up.players[2].dice, s.players[2].dice + 1);
+    let mut expected = s.clone();
+    expected.empires[hungary as usize].repressed = vec![Token::Serf(1)];
+    expected.players[2].dice += 1;
+    assert_eq!(up, expected, "nothing else changes");
+
     let m: Move = serde_json::from_str(r#"{"Pacify":{"token":{"Serf":1}}}"#).unwrap();
     assert_eq!(
         m,
@@ -704,19 +764,8 @@ fn older_task_and_move_shapes_still_read() {
             empire: None
         }
     );
-    // An old substitution (no candidates recorded) offers every card holding one.
-    let mut s = blank(2);
-    let (france, hungary) = (emp(E::France), emp(E::Hungary));
-    give_empire(&mut s, 1, france);
-    give_empire(&mut s, 1, hungary);
-    repress(&mut s, france, Token::Serf(1));
-    repress(&mut s, hungary, Token::Serf(1));
     assert_eq!(
-        board::substitute_sources(&s, Token::Serf(1), &[]),
-        vec![france, hungary]
-    );
-    assert_eq!(
-        board::substitute_sources(&s, Token::Serf(1), &[hungary]),
+        board::substitute_sources(&up, Token::Serf(1), &[hungary]),
         vec![hungary]
     );
 }

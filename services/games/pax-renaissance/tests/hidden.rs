@@ -143,3 +143,105 @@ fn hand_card_events_are_addressed_to_the_owner_only() {
         }
     }
 }
+
+/// The view says what kind of decision is awaited to everyone, and what is
+/// asked only to the seat asked; once the game is over, neither.
+#[test]
+fn the_prompt_goes_to_the_seat_asked_only() {
+    let mut s = P::setup(&Options::default(), 3, 9).unwrap();
+    let mut rng = signoria_engine::GameRng::from_seed(9);
+    while let Some(&seat) = P::pending(&s).first() {
+        for v in viewers(3) {
+            let view = P::view(&s, v);
+            assert_eq!(
+                view.frame_kind,
+                Some(P::frame_kind(s.stack.last().unwrap()))
+            );
+            assert_eq!(view.task.as_ref(), s.stack.last());
+            match v {
+                Viewer::Seat(x) if x == seat => {
+                    assert_eq!(view.prompt, P::prompt_for(&s, seat));
+                    assert!(view.prompt.is_some());
+                }
+                _ => assert_eq!(view.prompt, None, "{v:?} sees seat {seat}'s prompt"),
+            }
+        }
+        let legal = P::legal_moves(&s, seat);
+        let m = legal[rng.index(legal.len())].clone();
+        P::apply(&mut s, seat, &m).unwrap();
+    }
+    for v in viewers(3) {
+        let view = P::view(&s, v);
+        assert_eq!(
+            (view.frame_kind, view.prompt, view.task),
+            (None, None, None)
+        );
+        assert!(view.winner.is_some());
+    }
+}
+
+/// `resample_hidden` redraws the order of both decks and which unseen cards
+/// lie in them rather than set aside, and keeps every public fact: each
+/// deck's size and the back of every card in it, the comets among the
+/// bottom cards (C5), the top card under astrology, and everything else.
+#[test]
+fn resampling_redraws_the_decks_and_keeps_every_public_fact() {
+    use signoria_pax_renaissance::State;
+    let bottom = signoria_pax_renaissance::data::constants().deck_bottom_cards as usize + 2;
+    let card = signoria_pax_renaissance::data::card;
+    let unseen = |x: &State| {
+        let mut v: Vec<u16> = x.decks.iter().flatten().copied().collect();
+        v.extend(&x.set_aside);
+        v.sort_unstable();
+        v
+    };
+    let both = Options {
+        astrology: true,
+        expert: true,
+        ..Default::default()
+    };
+    let expert = Options {
+        expert: true,
+        ..Default::default()
+    };
+    for (players, options) in [(2, Options::default()), (4, expert), (3, both)] {
+        let mut s = P::setup(&options, players, 21).unwrap();
+        let mut rng = signoria_engine::GameRng::from_seed(21);
+        let (mut order, mut split, mut step) = (0, 0, 0);
+        while let Some(&seat) = P::pending(&s).first() {
+            if step % 7 == 0 {
+                for me in 0..players {
+                    let alt = P::resample_hidden(&s, me, &mut rng).unwrap();
+                    assert_eq!(unseen(&alt), unseen(&s));
+                    let mut rest = alt.clone();
+                    rest.decks = s.decks.clone();
+                    rest.set_aside = s.set_aside.clone();
+                    assert_eq!(rest, s, "only the decks and the set-aside cards change");
+                    for i in 0..2 {
+                        let (a, d) = (&alt.decks[i], &s.decks[i]);
+                        assert_eq!(a.len(), d.len());
+                        for j in 0..a.len() {
+                            assert_eq!(card(a[j]).deck, card(d[j]).deck, "the backs stay");
+                            if card(a[j]).is_comet() {
+                                assert!(j < bottom, "a comet among the bottom cards");
+                            }
+                        }
+                        if options.astrology {
+                            assert_eq!(a.last(), d.last(), "the top card is face up");
+                        }
+                    }
+                    order += (alt.decks != s.decks) as usize;
+                    split += (alt.set_aside != s.set_aside) as usize;
+                }
+            }
+            step += 1;
+            let legal = P::legal_moves(&s, seat);
+            let m = legal[rng.index(legal.len())].clone();
+            P::apply(&mut s, seat, &m).unwrap();
+        }
+        assert!(
+            order > 0 && split > 0,
+            "{players}p {options:?}: {order} {split}"
+        );
+    }
+}

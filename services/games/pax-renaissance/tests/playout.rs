@@ -1,43 +1,85 @@
-//! The shared random playout: complete games with the engine contract and our
-//! invariants checked after every move, plus the proto round trip of every move.
+//! The shared random playout: complete games with the engine contract, our
+//! invariants and the hidden-information check run as they go, the coverage
+//! of decision kinds, and the proto round trip of every legal move.
 
-use signoria_engine::testkit::{Playouts, random_playouts};
-use signoria_engine::{Game, ProtoGame};
-use signoria_pax_renaissance::{Options, PaxRenaissance as P};
+use signoria_engine::Game;
+use signoria_engine::testkit::{PlayoutStats, Playouts, proto_round_trip, random_playouts};
+use signoria_pax_renaissance::{FRAME_KINDS, Options, PaxRenaissance as P};
 
-fn run(players: usize, options: Options, games: usize, first_seed: u64) {
+/// A batch of playouts; `rare` lists the rarely reached decision kinds
+/// ([`RARE`]) this batch reaches (its seeds are fixed, so it always does).
+fn run(players: usize, options: Options, games: usize, first_seed: u64, rare: &[&str]) {
     let cfg = Playouts::<P> {
         first_seed,
         roundtrip_every: 13,
         determinism_every: 100,
+        hidden_every: 17,
         ..Playouts::new(players, options.clone(), games)
     };
     let t = std::time::Instant::now();
     let stats = random_playouts(&cfg);
     eprintln!(
-        "{players}p {options:?}: {} games, {} moves (max {} per game), max state {} bytes, wins {:?}, {:?}",
+        "{players}p {options:?}: {} games, {} moves (max {} per game), max state {} bytes, wins {:?}, hidden checks {} ({} redrew), {:?}\n  decision kinds: {:?}",
         stats.games,
         stats.moves,
         stats.max_moves_in_a_game,
         stats.max_state_bytes,
         stats.wins_by_seat,
-        t.elapsed()
+        stats.hidden_checks,
+        stats.hidden_differing,
+        t.elapsed(),
+        stats.frame_kinds,
     );
     assert_eq!(stats.games, games);
     assert!(stats.illegal_probes_refused > 0);
+    assert!(
+        stats.hidden_checks > 0 && stats.hidden_differing > 0,
+        "the hidden-information check must run and redraw something"
+    );
+    assert_kinds(&stats, rare);
+}
+
+/// Decision kinds random play never reaches: automatic tasks are never on
+/// top when a seat decides.
+const AUTOMATIC: [&str; 2] = [
+    "start_war", // takes a war's agents once their substitutes are named
+    "regime",    // regime change step A
+];
+
+/// Decision kinds random play reaches only now and then, each with what it
+/// needs and the tests that pin it.
+const RARE: [&str; 2] = [
+    // Knights Hospitaller (40) in the tableau during a crusade next to white
+    // rooks in the Ottoman Empire or the Papal States that are not the only
+    // attackers: rulings::r48_*.
+    "join_rooks",
+    // A token out of supply during card play, with two or more empire cards
+    // holding a matching repressed one: rulings::r53_*,
+    // edge_cases::a_substitute_*.
+    "substitute",
+];
+
+/// Every other kind is reached, and of the rare ones exactly those in `rare`.
+fn assert_kinds(stats: &PlayoutStats, rare: &[&str]) {
+    let mut expected: Vec<&str> = AUTOMATIC.to_vec();
+    expected.extend(RARE.iter().filter(|k| !rare.contains(k)));
+    expected.sort_unstable();
+    let mut missing = stats.missing_kinds(&FRAME_KINDS);
+    missing.sort_unstable();
+    assert_eq!(missing, expected, "decision kinds not reached");
 }
 
 #[test]
 fn playouts_2p() {
-    run(2, Options::default(), 1000, 1);
+    run(2, Options::default(), 1000, 1, &[]);
 }
 #[test]
 fn playouts_3p() {
-    run(3, Options::default(), 1000, 10_001);
+    run(3, Options::default(), 1000, 10_001, &[]);
 }
 #[test]
 fn playouts_4p() {
-    run(4, Options::default(), 1000, 20_001);
+    run(4, Options::default(), 1000, 20_001, &["join_rooks"]);
 }
 #[test]
 fn playouts_variants() {
@@ -50,6 +92,7 @@ fn playouts_variants() {
         },
         200,
         30_001,
+        &[],
     );
     run(
         4,
@@ -60,34 +103,20 @@ fn playouts_variants() {
         },
         200,
         40_001,
+        &["substitute"],
     );
 }
 
-/// Every legal move of a few games survives the proto round trip.
+/// Every legal move of a few games survives the proto round trip (typed
+/// message, wire bytes and back); every view and event maps to proto.
 #[test]
 fn moves_round_trip_through_proto() {
     for players in 2..=4 {
-        for seed in 0..20u64 {
-            let mut s = P::setup(&Options::default(), players, seed).unwrap();
-            let mut rng = signoria_engine::GameRng::from_seed(seed);
-            while let Some(&seat) = P::pending(&s).first() {
-                let legal = P::legal_moves(&s, seat);
-                for m in &legal {
-                    assert_eq!(&P::move_from_pb(&P::move_to_pb(m)).unwrap(), m);
-                }
-                for v in signoria_engine::testkit::viewers(players) {
-                    let pb = P::view_to_pb(&P::view(&s, v));
-                    assert_eq!(pb.players.len(), players);
-                    assert!(pb.decision.as_ref().is_some_and(|d| d.kind.is_some()));
-                    assert_eq!(pb.battle.is_some(), s.battle.is_some());
-                }
-                let m = legal[rng.index(legal.len())].clone();
-                for e in P::apply(&mut s, seat, &m).unwrap() {
-                    let _ = P::event_to_pb(&e.event);
-                }
-            }
-            assert!(P::outcome(&s).is_some());
-        }
+        let checked = proto_round_trip::<P>(&Options::default(), players, 20, 0);
+        assert!(
+            checked > 20 * 100,
+            "{players}p: only {checked} moves checked"
+        );
     }
 }
 
@@ -102,9 +131,8 @@ fn kind(m: &signoria_pax_renaissance::Move) -> String {
         } => {
             format!(
                 "oneshot {:?}",
-                signoria_pax_renaissance::board::t()
-                    .card(*card)
-                    .oneshot
+                signoria_pax_renaissance::data::card(*card)
+                    .one_shot
                     .as_ref()
                     .map(std::mem::discriminant)
             )
@@ -126,9 +154,12 @@ fn kind(m: &signoria_pax_renaissance::Move) -> String {
     }
 }
 
-/// The random games reach every kind of decision (so the playouts exercise them).
+/// Random games that prefer anything to ending the turn reach every kind of
+/// move (all actions, all nine ops, every one-shot kind, tax answers both
+/// ways, casualties, survivors, concessions, liberation, pacification), and
+/// no two legal moves are equal or share a label.
 #[test]
-fn playouts_reach_every_decision_kind() {
+fn playouts_reach_every_move_kind() {
     use std::collections::BTreeMap;
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for players in 2..=4 {
@@ -213,7 +244,8 @@ fn playouts_reach_every_decision_kind() {
 }
 
 /// Fewer games with every check at every step: serialisation round trip and
-/// views after every move, every game replayed from its seed.
+/// views after every move, the hidden-information check every third move,
+/// every game replayed from its seed.
 #[test]
 fn playouts_with_every_check_every_move() {
     for players in 2..=4 {
@@ -222,10 +254,12 @@ fn playouts_with_every_check_every_move() {
             roundtrip_every: 1,
             determinism_every: 1,
             illegal_probes: 4,
+            hidden_every: 3,
             ..Playouts::new(players, Options::default(), 100)
         };
         let stats = random_playouts(&cfg);
         assert_eq!(stats.games, 100);
+        assert!(stats.hidden_differing > 0);
         assert!(
             stats.max_state_bytes <= 16 * 1024,
             "state too large: {}",

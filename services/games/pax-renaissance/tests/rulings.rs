@@ -6,7 +6,6 @@ use common::*;
 use signoria_engine::Game;
 use signoria_pax_renaissance::data::{self, Empire as E};
 use signoria_pax_renaissance::model::*;
-use signoria_pax_renaissance::tables::{Agent, Centre};
 use signoria_pax_renaissance::{
     Move, Options, PaxRenaissance as P, battle, board, regime, tradefair,
 };
@@ -44,18 +43,18 @@ fn r02_expert_moves_eleven_west_cards_never_comets() {
             .chain(s.market[0].iter().flatten().map(|m| m.card))
             .collect();
         for &c in &east {
-            let d = board::t().card(c);
+            let d = data::card(c);
             assert!(
-                !(d.comet && d.side == Side::West),
+                !(d.is_comet() && d.deck == Side::West),
                 "a West comet moved East"
             );
-            if d.side == Side::West {
+            if d.deck == Side::West {
                 west_in_east += 1;
             }
         }
         assert!(
             east.iter()
-                .filter(|&&c| board::t().card(c).side == Side::West)
+                .filter(|&&c| data::card(c).deck == Side::West)
                 .count()
                 <= 11
         );
@@ -63,7 +62,7 @@ fn r02_expert_moves_eleven_west_cards_never_comets() {
         assert!(
             plain.decks[0]
                 .iter()
-                .all(|&c| board::t().card(c).side == Side::East)
+                .all(|&c| data::card(c).deck == Side::East)
         );
     }
     assert!(west_in_east > 0);
@@ -87,7 +86,7 @@ fn r03_comet_with_full_hand() {
     let mut s = blank(2);
     to_hand(&mut s, 0, card("gutenberg"));
     to_hand(&mut s, 0, card("kingmaker"));
-    let comet = data::cards().comets(data::Region::West)[0];
+    let comet = data::cards().comets(data::Side::West)[0];
     put_in_market(&mut s, Side::West, 1, comet);
     check(&s);
     let l = legal(&s);
@@ -270,7 +269,7 @@ fn r09_region_chosen_once_per_play() {
             spot: Spot::City(c),
         } = m
         {
-            assert_eq!(board::t().cities[c as usize].map, emp(E::France));
+            assert_eq!(board::city_map(c), emp(E::France));
         }
     }
 }
@@ -361,10 +360,7 @@ fn r12_spinster_prestige() {
         },
     );
     assert_eq!(s.players[0].spinsters, vec![isa]);
-    assert_eq!(
-        board::prestige(&s, 0, signoria_pax_renaissance::tables::Prestige::Catholic),
-        1
-    );
+    assert_eq!(board::prestige(&s, 0, data::Prestige::Catholic), 1);
     // The Spice Islands shift needs Discovery in the tableau, not the card just played.
     let cq = card("conquistadors");
     to_hand(&mut s, 0, cq);
@@ -509,7 +505,7 @@ fn r20_substitution_only_in_card_play() {
     give_empire(&mut s, 1, aragon);
     let france = emp(E::France);
     let mut others: Vec<BorderId> = (0..13)
-        .filter(|&b| !board::t().border_touches(b, france))
+        .filter(|&b| !board::border_maps(b).contains(&france))
         .collect();
     others.truncate(9);
     for b in others {
@@ -552,8 +548,8 @@ fn r49_armadas_double_and_are_cumulative() {
     let payout = |armadas: &[&str], spice: bool, bishop: bool| -> i64 {
         let mut s = blank(2);
         if spice {
-            s.uncovered[Centre::Trebizond.index()] = false;
-            s.uncovered[Centre::SpiceIslands.index()] = true;
+            s.uncovered[TradeCentre::Trebizond.index()] = false;
+            s.uncovered[TradeCentre::SpiceIslands.index()] = true;
         }
         for a in armadas {
             to_tableau(&mut s, 1, card(a));
@@ -620,8 +616,8 @@ fn r26_trade_shift() {
         map: None
     }));
     let mut t = s.clone();
-    t.uncovered[Centre::Novgorod.index()] = true;
-    t.uncovered[Centre::Tana.index()] = false;
+    t.uncovered[TradeCentre::Novgorod.index()] = true;
+    t.uncovered[TradeCentre::Tana.index()] = false;
     t.cities[city("tana") as usize].clear();
     t.supply[B.index()][0] += 1;
     assert!(
@@ -640,7 +636,7 @@ fn r26_trade_shift() {
             map: None,
         },
     );
-    assert!(s.uncovered[Centre::Novgorod.index()] && !s.uncovered[Centre::Tana.index()]);
+    assert!(s.uncovered[TradeCentre::Novgorod.index()] && !s.uncovered[TradeCentre::Tana.index()]);
     assert!(
         s.cities[city("tana") as usize].is_empty(),
         "tokens on the covered centre are repressed (killed: stack)"
@@ -674,7 +670,8 @@ fn r29_bankrupt_player_leaves() {
     s.options.bankruptcy = true;
     s.players[1].florins = 0;
     s.china += 10;
-    go(&mut s, Move::EndTurn);
+    // Checked between actions.
+    settle(&mut s);
     assert!(s.players[1].eliminated);
     assert_eq!(
         s.winner,
@@ -1347,6 +1344,7 @@ fn r54_a_spinster_is_a_card_for_bankruptcy() {
     s.players[1].hand.clear();
     s.players[1].spinsters.push(mary);
     let mut alone = s.clone();
+    settle(&mut s);
     go(&mut s, Move::EndTurn);
     assert!(
         !s.players[1].eliminated,
@@ -1356,7 +1354,7 @@ fn r54_a_spinster_is_a_card_for_bankruptcy() {
     assert_eq!(s.active, 1);
     alone.players[1].spinsters.clear();
     alone.discards.push(mary);
-    go(&mut alone, Move::EndTurn);
+    settle(&mut alone);
     assert!(alone.players[1].eliminated);
 }
 
@@ -1381,7 +1379,10 @@ fn r55_spice_islands_shift_is_permanent_black_shifts_still_work() {
             map: None,
         },
     );
-    assert!(s.uncovered[Centre::SpiceIslands.index()] && !s.uncovered[Centre::Trebizond.index()]);
+    assert!(
+        s.uncovered[TradeCentre::SpiceIslands.index()]
+            && !s.uncovered[TradeCentre::Trebizond.index()]
+    );
     assert!(s.spice_locked);
     while task(&s) != Task::Turn {
         go(&mut s, Move::SkipAgent);
@@ -1403,7 +1404,7 @@ fn r55_spice_islands_shift_is_permanent_black_shifts_still_work() {
             map: None,
         },
     );
-    assert!(s.uncovered[Centre::Novgorod.index()] && !s.uncovered[Centre::Tana.index()]);
+    assert!(s.uncovered[TradeCentre::Novgorod.index()] && !s.uncovered[TradeCentre::Tana.index()]);
 }
 
 /// R-56 [Glossar: VASALL] "Ein BISCHOF, der auf einen LEHNSHERRN bewegt wird,
@@ -1519,6 +1520,7 @@ fn r58_a_bankrupt_players_serfs_leave_with_him() {
     give_empire(&mut s, 1, france);
     repress(&mut s, france, Token::Serf(2));
     repress(&mut s, france, Token::Serf(1));
+    settle(&mut s);
     go(&mut s, Move::EndTurn);
     assert!(s.players[2].eliminated);
     assert_eq!(s.empires[france as usize].repressed, vec![Token::Serf(1)]);

@@ -4,9 +4,10 @@
 mod common;
 
 use common::*;
+use signoria_engine::Game;
 use signoria_pax_renaissance::data::Empire as E;
 use signoria_pax_renaissance::model::*;
-use signoria_pax_renaissance::{Move, board, victory};
+use signoria_pax_renaissance::{Move, PaxRenaissance as P, board, victory};
 
 const W: Religion = Religion::Catholic;
 const B: Religion = Religion::Islamic;
@@ -333,17 +334,13 @@ fn t7_tax() {
             },
         },
     );
-    assert_eq!(
-        signoria_pax_renaissance::rules::pending(&s),
-        vec![2],
-        "the victim decides out of turn"
-    );
+    assert_eq!(P::pending(&s), vec![2], "the victim decides out of turn");
     let mut refuse = s.clone();
     go(&mut s, Move::PayTax);
     assert_eq!(s.players[2].florins, 9);
     // "Danach stellt er eine ABGABE" (L342): the owner places the levy too.
-    assert_eq!(signoria_pax_renaissance::rules::pending(&s), vec![2]);
-    assert!(signoria_pax_renaissance::rules::legal_moves(&s, 0).is_empty());
+    assert_eq!(P::pending(&s), vec![2]);
+    assert!(P::legal_moves(&s, 0).is_empty());
     go(
         &mut s,
         Move::Levy {
@@ -562,9 +559,7 @@ fn fair_setup(profit_on_card: i64) -> State {
 #[test]
 fn t12_trade_fair_ending_early() {
     let mut s = fair_setup(0); // 3 players: China adds 2
-    let evs =
-        signoria_pax_renaissance::rules::apply(&mut s, 0, &Move::TradeFair { row: Side::East })
-            .unwrap();
+    let evs = P::apply(&mut s, 0, &Move::TradeFair { row: Side::East }).unwrap();
     let paid: Vec<(usize, i64)> = evs
         .iter()
         .filter_map(|e| match &e.event {

@@ -4,7 +4,7 @@
 
 use signoria_engine::Scoped;
 
-use crate::board::t;
+use crate::data::{self, Empire};
 use crate::model::*;
 
 pub fn targets(s: &State, member: Member) -> Vec<Target> {
@@ -18,8 +18,8 @@ pub fn targets(s: &State, member: Member) -> Vec<Target> {
         return v; // RULINGS R-11: no knights, no campaign
     }
     let suz = s.empires[e as usize].suzerain;
-    for m in 0..t().maps.len() as MapId {
-        if t().adjacent(e, m) && Some(m) != suz {
+    for m in Empire::ALL.map(Empire::id) {
+        if data::map().adjacent_ids(e, m) && Some(m) != suz {
             v.push(Target::Map(m));
         }
     }

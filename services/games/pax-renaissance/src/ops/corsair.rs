@@ -2,7 +2,8 @@
 //! location's map card moves to a sea border of that card or an adjacent one
 //! (RULINGS R-8), never onto a same-colour pirate; the occupant there dies.
 
-use crate::board::{self, t};
+use crate::board;
+use crate::data;
 use crate::model::*;
 
 pub fn targets(s: &State, member: Member, r: Religion) -> Vec<Target> {
@@ -12,12 +13,13 @@ pub fn targets(s: &State, member: Member, r: Religion) -> Vec<Target> {
             if s.borders[from as usize] != Some(BorderToken::Pirate(r)) {
                 continue;
             }
-            for (to, bd) in t().borders.iter().enumerate() {
+            for (to, bd) in data::map().borders.iter().enumerate() {
                 let to = to as BorderId;
                 if to == from || !bd.sea || s.borders[to as usize] == Some(BorderToken::Pirate(r)) {
                     continue;
                 }
-                if bd.maps.iter().any(|&x| x == m || t().adjacent(x, m)) {
+                let near = |x: MapId| x == m || data::map().adjacent_ids(x, m);
+                if board::border_maps(to).into_iter().any(near) {
                     v.push(Target::Corsair { from, to });
                 }
             }

@@ -8,7 +8,7 @@ use crate::model::*;
 /// The locations of a tableau position: a suzerain with its vassals (and a
 /// king with his queen) is one card for bishops [I1, Glossar: VASALL], so it
 /// has every member's location (RULINGS R-51).
-fn slot_locations(s: &State, root: Member) -> Vec<crate::tables::Location> {
+fn slot_locations(s: &State, root: Member) -> Vec<Option<crate::data::Location>> {
     board::members_of(s, root)
         .into_iter()
         .map(|m| board::location(s, m))

@@ -12,9 +12,9 @@ pub mod vote;
 
 use signoria_engine::Scoped;
 
-use crate::board::{self, t};
+use crate::board;
+use crate::data::Op;
 use crate::model::*;
-use crate::tables::Op;
 
 pub use tax::tax_response;
 
@@ -27,7 +27,7 @@ pub fn legal(s: &State, side: Side, used: &[Member]) -> Vec<Move> {
             continue; // E4: one op per card
         }
         let dis = board::disabled(s, member);
-        for (i, op) in board::member_ops(s, member).into_iter().enumerate() {
+        for (i, op) in board::member_ops(s, member).iter().enumerate() {
             if dis && !op.religious() {
                 continue; // F1: a bishop disables all but Inquisitor
             }
@@ -47,7 +47,7 @@ pub fn legal(s: &State, side: Side, used: &[Member]) -> Vec<Move> {
 /// The map cards an op acts on: the member's location, "The East/The West"
 /// standing for each of its map cards [E4, Glossar: ORT].
 pub(crate) fn loc_maps(s: &State, member: Member) -> Vec<MapId> {
-    t().maps_in(board::location(s, member))
+    board::maps_in(board::location(s, member))
 }
 
 /// Distinct pieces in a city, in a fixed order.
@@ -58,15 +58,15 @@ pub(crate) fn pieces_in(s: &State, c: CityId) -> Vec<Piece> {
     occ
 }
 
-pub fn targets(s: &State, member: Member, op: Op) -> Vec<Target> {
+pub fn targets(s: &State, member: Member, op: &Op) -> Vec<Target> {
     match op {
-        Op::Inquisitor(r) => inquisitor::targets(s, r),
-        Op::Commerce(row) => commerce::targets(s, row),
+        Op::Inquisitor { religion } => inquisitor::targets(s, *religion),
+        Op::Commerce { market } => commerce::targets(s, *market),
         Op::Behead => behead::targets(s, member),
         Op::Tax => tax::targets(s, member),
-        Op::Repress(k) => repress::targets(s, member, k),
-        Op::Vote(side) => vote::targets(s, side),
-        Op::Corsair(r) => corsair::targets(s, member, r),
+        Op::Repress { targets } => repress::targets(s, member, targets),
+        Op::Vote { side } => vote::targets(s, *side),
+        Op::Corsair { religion } => corsair::targets(s, member, *religion),
         Op::Siege => siege::targets(s, member),
         Op::Campaign => campaign::targets(s, member),
     }
@@ -80,15 +80,19 @@ pub fn execute(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
     if let Some(Task::Ops { used, .. }) = s.stack.last_mut() {
         used.push(member);
     }
-    let op = board::member_ops(s, member)[op as usize];
+    let op = &board::member_ops(s, member)[op as usize];
     match (op, target) {
-        (Op::Inquisitor(r), Target::Bishop { from, to }) => inquisitor::execute(s, r, from, to, ev),
-        (Op::Commerce(_), Target::Market { row, col }) => commerce::execute(s, row, col),
+        (Op::Inquisitor { religion }, Target::Bishop { from, to }) => {
+            inquisitor::execute(s, *religion, from, to, ev)
+        }
+        (Op::Commerce { .. }, Target::Market { row, col }) => commerce::execute(s, row, col),
         (Op::Behead, Target::Card(m)) => behead::execute(s, member, m),
         (Op::Tax, Target::Tax { border, map }) => tax::execute(s, border, map),
-        (Op::Repress(_), t) => repress::execute(s, t),
-        (Op::Vote(_), Target::Empire(e)) => vote::execute(s, e, ev),
-        (Op::Corsair(r), Target::Corsair { from, to }) => corsair::execute(s, r, from, to),
+        (Op::Repress { .. }, t) => repress::execute(s, t),
+        (Op::Vote { .. }, Target::Empire(e)) => vote::execute(s, e, ev),
+        (Op::Corsair { religion }, Target::Corsair { from, to }) => {
+            corsair::execute(s, *religion, from, to)
+        }
         (Op::Siege, t) => siege::execute(s, t),
         (Op::Campaign, Target::Map(m)) => campaign::execute(s, member, m, ev),
         _ => unreachable!("op {op:?} with {target:?}"),

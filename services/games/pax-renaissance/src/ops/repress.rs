@@ -1,25 +1,26 @@
 //! F5 Repress: a pictured token on the location's map card onto its empire
 //! card (killed if the empire is in the stack); +1 florin from China.
 
-use crate::board::{self, t};
+use crate::board;
+use crate::data::TokenKind;
 use crate::model::*;
-use crate::tables::RepressKinds;
 
-pub fn targets(s: &State, member: Member, k: RepressKinds) -> Vec<Target> {
+/// Targets of a Repress op showing the token kinds `k`.
+pub fn targets(s: &State, member: Member, k: &[TokenKind]) -> Vec<Target> {
     let mut v = Vec::new();
     for m in super::loc_maps(s, member) {
         for c in board::usable_cities(m) {
             for p in super::pieces_in(s, c) {
-                let ok = match p.shape {
-                    Shape::Knight => k.knight,
-                    Shape::Rook => k.rook,
+                let kind = match p.shape {
+                    Shape::Knight => TokenKind::Knight,
+                    Shape::Rook => TokenKind::Rook,
                 };
-                if ok {
+                if k.contains(&kind) {
                     v.push(Target::City(c, p));
                 }
             }
         }
-        if k.pawn {
+        if k.contains(&TokenKind::Pawn) {
             for b in board::borders_of(m) {
                 if matches!(s.borders[b as usize], Some(BorderToken::Concession(_))) {
                     v.push(Target::Border { border: b, map: m });
@@ -37,7 +38,7 @@ pub fn execute(s: &mut State, target: Target) {
             let occ = &mut s.cities[c as usize];
             let i = occ.iter().position(|&x| x == p).unwrap();
             occ.remove(i);
-            board::repress_onto(s, Token::Piece(p), t().cities[c as usize].map);
+            board::repress_onto(s, Token::Piece(p), board::city_map(c));
         }
         // A concession goes to the empire of the acting card's location [Glossar: UNTERDRÜCKEN].
         Target::Border { border, map } => {

@@ -36,6 +36,15 @@ pub fn execute(s: &mut State, border: BorderId, map: MapId) {
     });
 }
 
+/// F4: pay 1 florin (with one to pay) or accept the repression.
+pub fn response_moves(s: &State, victim: usize) -> Vec<Move> {
+    if s.players[victim].florins > 0 {
+        vec![Move::PayTax, Move::RefuseTax]
+    } else {
+        vec![Move::RefuseTax]
+    }
+}
+
 /// The victim pays 1 florin to China or its concession is repressed onto the taxing empire.
 pub fn tax_response(s: &mut State, pay: bool, ev: &mut Vec<signoria_engine::Scoped<Event>>) {
     let Some(Task::TaxResponse {

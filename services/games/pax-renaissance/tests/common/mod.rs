@@ -134,7 +134,7 @@ fn detach_card(s: &mut State, c: CardId) {
 pub fn give_empire(s: &mut State, seat: Seat, e: MapId) {
     s.empires[e as usize].owner = Some(seat);
     s.empires[e as usize].face = Face::King;
-    let side = board::t().map(e).region;
+    let side = board::empire_location(e).region();
     board::push_slot(s, seat, side, Member::Empire(e), None);
 }
 
@@ -157,6 +157,12 @@ pub fn repress(s: &mut State, e: MapId, tok: Token) {
 pub fn legal(s: &State) -> Vec<Move> {
     let seat = P::pending(s)[0];
     P::legal_moves(s, seat)
+}
+
+/// Run the automatic steps a poked state is due (as after any move).
+pub fn settle(s: &mut State) {
+    signoria_engine::kernel::advance::<P>(s, &mut Vec::new());
+    check(s);
 }
 
 /// Apply a move of whoever is pending; it must be legal.
