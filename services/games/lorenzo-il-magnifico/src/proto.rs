@@ -1,6 +1,6 @@
 //! Mapping between our Rust types and the typed protobuf messages.
 
-use crate::model::{Decision, Event, Move, Options, Res};
+use crate::model::{Event, Frame, Move, Options, Res};
 use crate::pb;
 use crate::view::View;
 
@@ -169,14 +169,14 @@ pub fn view_to_pb(v: &View) -> pb::View {
         })
         .collect();
     let decision = v.decision.as_ref().map(|d| match d {
-        Decision::Privileges { seat, left, taken } => Decision_ {
+        Frame::Privileges { seat, left, taken } => Decision_ {
             kind: "privileges".into(),
             seat: *seat as u32,
             count: *left as u32,
             taken: *taken as u32,
             ..Default::default()
         },
-        Decision::PayCard {
+        Frame::PayCard {
             seat,
             options,
             space,
@@ -187,7 +187,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
             payment_options: options.iter().map(res_pb).collect(),
             ..Default::default()
         },
-        Decision::BonusTake {
+        Frame::BonusTake {
             seat,
             kinds,
             value,
@@ -200,7 +200,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
             discount: Some(res_pb(discount)),
             ..Default::default()
         },
-        Decision::BonusWork {
+        Frame::BonusWork {
             seat,
             harvest,
             value,
@@ -215,7 +215,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
             value: *value,
             ..Default::default()
         },
-        Decision::Exchanges {
+        Frame::Exchanges {
             seat, value, todo, ..
         } => Decision_ {
             kind: "exchanges".into(),
@@ -224,6 +224,8 @@ pub fn view_to_pb(v: &View) -> pb::View {
             buildings: ids(todo),
             ..Default::default()
         },
+        // The view's decision is never a phase.
+        _ => Decision_::default(),
     });
     pb::View {
         round: v.round as u32,

@@ -31,7 +31,9 @@ fn other_viewers(players: usize, changed: usize) -> Vec<Viewer> {
 #[test]
 fn views_ignore_hidden_information_during_play() {
     for players in 2..=4 {
-        let a = advance_until(players, 5, |s| matches!(s.phase, Phase::Actions { .. }));
+        let a = advance_until(players, 5, |s| {
+            matches!(s.phase(), Some(Frame::Turn { .. }))
+        });
         let mut b = a.clone();
         // Seat 0's hand: a leader nobody holds; decks reshuffled; a different RNG.
         let held: Vec<u8> = b
@@ -75,9 +77,11 @@ fn views_ignore_hidden_information_during_play() {
 
 #[test]
 fn views_ignore_other_draft_packets() {
-    let a = advance_until(3, 8, |s| matches!(s.phase, Phase::LeaderDraft { .. }));
+    let a = advance_until(3, 8, |s| {
+        matches!(s.phase(), Some(Frame::LeaderDraft { .. }))
+    });
     let mut b = a.clone();
-    let Phase::LeaderDraft { packets, .. } = &mut b.phase else {
+    let Some(Frame::LeaderDraft { packets, .. }) = b.phase_mut() else {
         unreachable!()
     };
     let used: Vec<u8> = packets.iter().flatten().copied().collect();
