@@ -15,6 +15,7 @@ pub mod decisions;
 pub mod draft;
 pub mod effects;
 pub mod flow;
+pub mod hidden;
 pub mod invariants;
 pub mod labels;
 pub mod leaders;
@@ -36,7 +37,8 @@ pub mod pb {
 }
 
 use signoria_engine::{
-    Game, GameInfo, OptionInfo, Outcome, ProtoGame, RuleError, Scoped, Seat, SetupError, Viewer,
+    Game, GameInfo, GameRng, OptionInfo, Outcome, ProtoGame, RuleError, Scoped, Seat, SetupError,
+    Viewer,
 };
 
 pub use model::{ALL_KINDS, Event, Frame, Kind, Move, Options, Res, State};
@@ -128,6 +130,10 @@ impl Game for LorenzoIlMagnifico {
 
     fn invariant_violations(state: &State) -> Vec<String> {
         invariants::violations(state)
+    }
+
+    fn resample_hidden(state: &State, seat: Seat, rng: &mut GameRng) -> Option<State> {
+        Some(hidden::resample(state, seat, rng))
     }
 
     fn upgrade_state(schema: u32, state: serde_json::Value) -> Result<serde_json::Value, String> {
