@@ -116,7 +116,7 @@ fn has_members(s: &State, seat: usize) -> bool {
 
 /// Can the seat do anything at the start of a turn?
 pub fn can_act(s: &State, seat: usize) -> bool {
-    any_placement(s, seat) || any_leader_move(s, seat)
+    any_leader_move(s, seat) || any_placement(s, seat)
 }
 
 /// Give the turn to the next seat in turn order after `after` that still has
