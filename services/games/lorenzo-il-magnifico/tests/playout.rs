@@ -11,7 +11,7 @@ fn run(players: usize, advanced: bool, games: usize, first_seed: u64) -> Playout
         first_seed,
         roundtrip_every: 7,
         determinism_every: 50,
-        hidden_every: 11,
+        hidden_every: 50,
         ..Playouts::new(players, Options { advanced }, games)
     };
     let t = std::time::Instant::now();
