@@ -297,7 +297,7 @@ pub fn scope(e: Event) -> Scoped<Event> {
 
 /// Carry out a checked choice of `seat` on the top frame.
 pub fn resolve(s: &mut State, seat: usize, mv: &Move, out: &mut Vec<Scoped<Event>>) {
-    let mut ev: Vec<Event> = Vec::new();
+    let mut ev: Vec<Event> = Vec::with_capacity(8);
     let st = seat as u8;
     match *mv {
         Move::PickBonusTile { tile } => pick_tile(s, seat, tile, &mut ev),
@@ -391,6 +391,8 @@ pub fn resolve(s: &mut State, seat: usize, mv: &Move, out: &mut Vec<Scoped<Event
         }
         Move::EndTurn => next_turn(s, seat, &mut ev),
     }
+    // Room for what the automatic steps add and the supply report, in one allocation.
+    out.reserve(ev.len() + 8);
     out.extend(ev.into_iter().map(scope));
     // The automatic steps this choice sets off run here rather than after
     // `resolve` returns, so that the mover's supply, reported last, is the
@@ -406,7 +408,7 @@ pub fn resolve(s: &mut State, seat: usize, mv: &Move, out: &mut Vec<Scoped<Event
 /// leaders), every seat picked a leader (pass the packets), the turn is over
 /// (the next seat's turn), or the Vatican report is decided (end the round).
 pub fn auto(s: &mut State, out: &mut Vec<Scoped<Event>>) {
-    let mut ev: Vec<Event> = Vec::new();
+    let mut ev: Vec<Event> = Vec::with_capacity(8);
     match s.top() {
         Some(Frame::TileDraft { .. }) => deal_leaders(s, &mut ev),
         Some(Frame::LeaderDraft { .. }) => pass_packets(s, &mut ev),
