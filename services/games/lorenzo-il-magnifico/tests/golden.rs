@@ -110,7 +110,11 @@ fn schema_1_states_upgrade_exactly() {
         } else {
             assert!(s.draft.is_none(), "state {i}");
         }
-        assert_eq!(L::invariant_violations(&s), Vec::<String>::new(), "state {i}");
+        assert_eq!(
+            L::invariant_violations(&s),
+            Vec::<String>::new(),
+            "state {i}"
+        );
     }
     assert!(drafts > 0, "the stored states include the leader draft");
 }
