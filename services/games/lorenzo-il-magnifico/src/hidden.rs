@@ -234,7 +234,9 @@ fn redraw_leaders(s: &State, alt: &mut State, me: usize, log: &DraftLog, rng: &m
         if in_draft.is_some() {
             let h = holder(origin, done);
             if h == me {
-                dealt.extend(&s.stack[0].packets_of(me));
+                if let Some((packets, _)) = in_draft {
+                    dealt.extend(&packets[me]);
+                }
             } else {
                 dealt.extend(&current[origin]);
             }
@@ -281,14 +283,4 @@ fn redraw_leaders(s: &State, alt: &mut State, me: usize, log: &DraftLog, rng: &m
         }
     }
     alt.draft = Some(new_log);
-}
-
-impl Frame {
-    /// The packet a seat holds in the leader draft.
-    fn packets_of(&self, seat: usize) -> Vec<u8> {
-        match self {
-            Frame::LeaderDraft { packets, .. } => packets[seat].clone(),
-            _ => Vec::new(),
-        }
-    }
 }

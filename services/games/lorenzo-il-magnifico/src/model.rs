@@ -249,20 +249,6 @@ pub enum Frame {
     },
 }
 
-impl Frame {
-    /// The phase frames (the bottom of the stack); the others are decisions
-    /// in the middle of an action.
-    pub fn is_phase(&self) -> bool {
-        matches!(
-            self,
-            Frame::TileDraft { .. }
-                | Frame::LeaderDraft { .. }
-                | Frame::Turn { .. }
-                | Frame::Vatican { .. }
-        )
-    }
-}
-
 /// The kind names of every frame ([`signoria_engine::Game::frame_kind`]), for coverage.
 pub const ALL_KINDS: [&str; 11] = [
     "tile_draft",
@@ -279,6 +265,19 @@ pub const ALL_KINDS: [&str; 11] = [
 ];
 
 impl Frame {
+    /// The phase frames (the bottom of the stack); the others are decisions
+    /// in the middle of an action.
+    pub fn is_phase(&self) -> bool {
+        matches!(
+            self,
+            Frame::TileDraft { .. }
+                | Frame::LeaderDraft { .. }
+                | Frame::Turn { .. }
+                | Frame::Vatican { .. }
+        )
+    }
+
+    /// The frame's kind ([`signoria_engine::Game::frame_kind`]).
     pub fn kind(&self) -> &'static str {
         match self {
             Frame::TileDraft { .. } => "tile_draft",
