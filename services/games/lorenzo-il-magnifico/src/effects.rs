@@ -50,7 +50,7 @@ pub fn net_gain(s: &State, seat: usize, gain: Res, immediate_card: bool) -> Res 
 /// [Der Markt L345; RULINGS.md R3 extends this to every multi-privilege grant].
 pub fn push_privileges(s: &mut State, seat: usize, n: i32) {
     if n > 0 {
-        s.stack.push(Decision::Privileges {
+        s.stack.push(Frame::Privileges {
             seat: seat as u8,
             left: n.min(5) as u8,
             taken: 0,
@@ -75,14 +75,14 @@ pub fn immediate(s: &mut State, seat: usize, id: u8) {
     // Bonus actions go on the stack first so that privileges of the same card are asked first.
     if let Some(a) = &c.now_action {
         if let Some(v) = a.harvest {
-            s.stack.push(Decision::BonusWork {
+            s.stack.push(Frame::BonusWork {
                 seat: seat as u8,
                 harvest: true,
                 value: v,
                 leader: false,
             });
         } else if let Some(v) = a.production {
-            s.stack.push(Decision::BonusWork {
+            s.stack.push(Frame::BonusWork {
                 seat: seat as u8,
                 harvest: false,
                 value: v,
@@ -98,7 +98,7 @@ pub fn immediate(s: &mut State, seat: usize, id: u8) {
                         .expect("validated kind")
                 }
             };
-            s.stack.push(Decision::BonusTake {
+            s.stack.push(Frame::BonusTake {
                 seat: seat as u8,
                 kinds,
                 value: a.value,

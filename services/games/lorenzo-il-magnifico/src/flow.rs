@@ -1,20 +1,18 @@
 //! Setup, the round structure, turns, the Vatican report and the end of the
 //! round [Aufbau L52–77; L79–100; B Aktionen L102–118; C Vatikanbericht
-//! L378–423; D Ende der Runde L425–441; advanced setup L479–482/L512–515].
+//! L378–423; D Ende der Runde L425–441]. The advanced setup's drafts are in `draft`.
 
 use signoria_engine::{GameRng, SetupError};
 
 use crate::data::{board, data};
-use crate::leaders::leader_moves;
+use crate::leaders::any_leader_move;
 use crate::model::*;
 use crate::placement::any_placement;
 use crate::value::{ex, has_ex, has_leader, leader};
 
-pub fn setup(
-    options: &Options,
-    players: usize,
-    seed: u64,
-) -> Result<(State, Vec<Event>), SetupError> {
+/// A new game, its first frame on the stack: the tile draft (advanced) or the
+/// first turn of round 1 (basic).
+pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, SetupError> {
     if !(2..=4).contains(&players) {
         return Err(SetupError(format!(
             "Lorenzo il Magnifico is for 2 to 4 players, not {players}"
@@ -69,7 +67,6 @@ pub fn setup(
         advanced: options.advanced,
         rng,
         round: 1,
-        phase: Phase::Over,
         dice: [0; 3],
         order,
         decks,
@@ -78,84 +75,19 @@ pub fn setup(
         excomm_tiles,
         players: ps,
         stack: Vec::new(),
+        draft: None,
         discarded: 0,
         scores: None,
     };
     // The deck order is in the state (and in the omniscient view), never in an event.
-    let mut events = Vec::new();
     if options.advanced {
-        // Personal bonus tiles in reverse turn order [L481, L514].
-        let queue: Vec<u8> = s.order.iter().rev().copied().collect();
-        s.phase = Phase::TileDraft {
-            queue,
-            available: vec![1, 2, 3, 4],
-        };
+        let draft = crate::draft::tile_draft(&s);
+        s.set_phase(Some(draft));
     } else {
-        start_round(&mut s, &mut events);
+        // Nobody sees the events of the setup; the view shows the first round.
+        start_round(&mut s, &mut Vec::new());
     }
-    Ok((s, events))
-}
-
-/// Deal 4 leaders to each seat (after the tile draft) [L482, L515].
-pub fn start_leader_draft(s: &mut State) {
-    let mut pool: Vec<u8> = (0..20).collect();
-    s.rng.shuffle(&mut pool);
-    let n = s.n();
-    let packets: Vec<Vec<u8>> = (0..n).map(|i| pool[i * 4..i * 4 + 4].to_vec()).collect();
-    s.phase = Phase::LeaderDraft {
-        packets,
-        picked: vec![None; n],
-    };
-}
-
-/// Who a seat passes its packet to: the right-hand neighbour, taken as the
-/// previous seat in the initial turn order (RULINGS.md R8).
-pub fn pass_to(s: &State, seat: usize) -> usize {
-    let n = s.n();
-    let pos = s.order.iter().position(|&o| o as usize == seat).unwrap();
-    s.order[(pos + n - 1) % n] as usize
-}
-
-/// All picks made: keep them, pass the rest on; the last card is forced.
-pub fn resolve_draft_pass(s: &mut State, events: &mut Vec<Event>) {
-    let Phase::LeaderDraft { packets, picked } = std::mem::replace(&mut s.phase, Phase::Over)
-    else {
-        unreachable!()
-    };
-    let n = s.n();
-    let mut next = vec![Vec::new(); n];
-    for seat in 0..n {
-        let pick = picked[seat].expect("all picked");
-        s.players[seat].hand.push(pick);
-        let rest: Vec<u8> = packets[seat]
-            .iter()
-            .copied()
-            .filter(|&l| l != pick)
-            .collect();
-        next[pass_to(s, seat)] = rest;
-    }
-    if next[0].len() == 1 {
-        for seat in 0..n {
-            let l = next[seat][0];
-            s.players[seat].hand.push(l);
-            events.push(Event::LeaderPicked {
-                seat: seat as u8,
-                leader: Some(l),
-            });
-        }
-        start_round(s, events);
-    } else {
-        for seat in 0..n {
-            events.push(Event::DraftPacket {
-                seat: seat as u8,
-                leaders: next[seat].clone(),
-            });
-        }
-        s.phase = Phase::LeaderDraft {
-            packets: next,
-            picked: vec![None; n],
-        };
-    }
+    Ok(s)
 }
 
 /// Round preparation: 4 cards per tower bottom to top, roll the dice [L95–100].
@@ -184,7 +116,7 @@ fn has_members(s: &State, seat: usize) -> bool {
 
 /// Can the seat do anything at the start of a turn?
 pub fn can_act(s: &State, seat: usize) -> bool {
-    any_placement(s, seat) || !leader_moves(s, seat).is_empty()
+    any_leader_move(s, seat) || any_placement(s, seat)
 }
 
 /// Give the turn to the next seat in turn order after `after` that still has
@@ -207,11 +139,11 @@ pub fn next_turn(s: &mut State, after: usize, events: &mut Vec<Event>) {
             events.push(Event::TurnSkipped { seat: seat as u8 });
             continue;
         }
-        s.phase = Phase::Actions {
-            active: seat as u8,
+        s.set_phase(Some(Frame::Turn {
+            seat: seat as u8,
             placed: false,
-        };
-        if leader_moves(s, seat).is_empty() && !any_placement(s, seat) {
+        }));
+        if !can_act(s, seat) {
             s.players[seat].out = true;
             events.push(Event::Passed { seat: seat as u8 });
             continue;
@@ -219,20 +151,6 @@ pub fn next_turn(s: &mut State, after: usize, events: &mut Vec<Event>) {
         return;
     }
     end_actions(s, events);
-}
-
-/// After a move in the action phase: when the placement and everything it
-/// started are resolved, end the turn unless leader actions remain possible.
-pub fn settle(s: &mut State, events: &mut Vec<Event>) {
-    if !s.stack.is_empty() {
-        return;
-    }
-    if let Phase::Actions { active, placed } = s.phase {
-        let seat = active as usize;
-        if placed && leader_moves(s, seat).is_empty() {
-            next_turn(s, seat, events);
-        }
-    }
 }
 
 pub fn end_actions(s: &mut State, events: &mut Vec<Event>) {
@@ -258,7 +176,7 @@ pub fn start_vatican(s: &mut State, events: &mut Vec<Event>) {
     if undecided.is_empty() {
         end_round(s, events);
     } else {
-        s.phase = Phase::Vatican { undecided };
+        s.set_phase(Some(Frame::Vatican { undecided }));
     }
 }
 
@@ -299,8 +217,18 @@ pub fn support(s: &mut State, seat: usize, events: &mut Vec<Event>) {
     });
 }
 
-pub fn vatican_done(s: &mut State, events: &mut Vec<Event>) {
-    end_round(s, events);
+/// A seat's decision in the Vatican report; once nobody is left the frame is
+/// automatic and the round ends ([`end_round`]).
+pub fn decide_support(s: &mut State, seat: usize, yes: bool, events: &mut Vec<Event>) {
+    if yes {
+        support(s, seat, events);
+    } else {
+        excommunicate(s, seat, events);
+    }
+    let Some(Frame::Vatican { undecided }) = s.stack.last_mut() else {
+        unreachable!("support is decided in the Vatican report")
+    };
+    undecided.retain(|&x| x as usize != seat);
 }
 
 /// End of round [D Ende der Runde L425–441; L508/L549].
@@ -347,7 +275,9 @@ pub fn end_round(s: &mut State, events: &mut Vec<Event>) {
             s.players[seat].res.0[VP] = line.total;
         }
         s.scores = Some(scores);
-        s.phase = Phase::Over;
+        // Nothing is hidden any more: the draft record goes with the game.
+        s.draft = None;
+        s.set_phase(None);
     } else {
         s.round += 1;
         start_round(s, events);

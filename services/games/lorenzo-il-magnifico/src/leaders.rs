@@ -29,7 +29,30 @@ pub fn ability_of(s: &State, seat: usize, l: u8) -> Option<u8> {
     leader_def(real).once_per_round.as_ref().map(|_| real)
 }
 
-/// Leader actions of the active seat (stack empty), in a fixed order.
+/// Is any leader action possible for the seat ([`leader_moves`] not empty),
+/// without listing them: asked whenever the turn might end.
+pub fn any_leader_move(s: &State, seat: usize) -> bool {
+    if !s.advanced {
+        return false;
+    }
+    let p = &s.players[seat];
+    // A leader in hand can always be discarded [L535–537].
+    if !p.hand.is_empty() {
+        return true;
+    }
+    let unplaced_coloured = (0..NEUTRAL).any(|m| p.placed & (1 << m) == 0);
+    let ability = p.leaders.iter().any(|&l| {
+        p.used & (1 << l) == 0
+            && ability_of(s, seat, l).is_some_and(|a| a != leader::FEDERICO || unplaced_coloured)
+    });
+    ability
+        || (p.leaders.contains(&leader::LORENZO)
+            && p.copy.is_none()
+            && (0..s.n())
+                .any(|o| o != seat && s.players[o].leaders.iter().any(|&l| l != leader::LORENZO)))
+}
+
+/// Leader actions of the seat whose turn it is (nothing resolving), in a fixed order.
 pub fn leader_moves(s: &State, seat: usize) -> Vec<Move> {
     let mut out = Vec::new();
     if !s.advanced {
@@ -125,14 +148,14 @@ pub fn apply_leader(s: &mut State, seat: usize, mv: &Move, events: &mut Vec<Even
                 .as_ref()
                 .expect("once per round");
             if let Some(v) = def.harvest {
-                s.stack.push(Decision::BonusWork {
+                s.stack.push(Frame::BonusWork {
                     seat: st,
                     harvest: true,
                     value: v,
                     leader: true,
                 });
             } else if let Some(v) = def.production {
-                s.stack.push(Decision::BonusWork {
+                s.stack.push(Frame::BonusWork {
                     seat: st,
                     harvest: false,
                     value: v,

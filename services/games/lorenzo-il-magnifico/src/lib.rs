@@ -2,23 +2,29 @@
 //!
 //! A deterministic state machine over small decisions: family-member
 //! placements, council privileges, cost choices, bonus actions, production
-//! exchanges, Vatican reports, leader drafts and leader actions. Compound turns
-//! are held as a pending-decision stack in the state. See `RULINGS.md` for
-//! every reading of the rules the engine had to choose.
+//! exchanges, Vatican reports, leader drafts and leader actions, held as the
+//! engine's decision stack (`State::stack`: the phase at the bottom, the
+//! decisions of the action resolving now above it). See `RULINGS.md` for every
+//! reading of the rules the engine had to choose.
 
 // Index loops over seats/periods/resources read like the rules; keep them.
 #![allow(clippy::needless_range_loop)]
 
 pub mod data;
+pub mod decisions;
+pub mod draft;
 pub mod effects;
 pub mod flow;
+pub mod hidden;
+pub mod invariants;
+pub mod labels;
 pub mod leaders;
 pub mod model;
 pub mod placement;
 pub mod proto;
-pub mod rules;
 pub mod scoring;
 pub mod towers;
+pub mod upgrade;
 pub mod value;
 pub mod view;
 pub mod work;
@@ -31,10 +37,11 @@ pub mod pb {
 }
 
 use signoria_engine::{
-    Game, GameInfo, OptionInfo, Outcome, ProtoGame, RuleError, Scoped, Seat, SetupError, Viewer,
+    Game, GameInfo, GameRng, OptionInfo, Outcome, ProtoGame, RuleError, Scoped, Seat, SetupError,
+    Viewer,
 };
 
-pub use model::{Decision, Event, Kind, Move, Options, Phase, Res, State};
+pub use model::{ALL_KINDS, Event, Frame, Kind, Move, Options, Res, State};
 pub use view::View;
 
 /// The game type.
@@ -46,6 +53,7 @@ impl Game for LorenzoIlMagnifico {
     type Move = Move;
     type Event = Event;
     type View = View;
+    type Frame = Frame;
 
     fn info() -> GameInfo {
         GameInfo {
@@ -53,7 +61,7 @@ impl Game for LorenzoIlMagnifico {
             display_name: "Lorenzo il Magnifico",
             min_players: 2,
             max_players: 4,
-            schema_version: 1,
+            schema_version: 2,
             options: vec![OptionInfo {
                 name: "advanced",
                 description: "Full game: leader cards (draft 4 each) and advanced personal bonus tiles",
@@ -63,22 +71,49 @@ impl Game for LorenzoIlMagnifico {
     }
 
     fn setup(options: &Options, players: usize, seed: u64) -> Result<State, SetupError> {
-        flow::setup(options, players, seed).map(|(s, _)| s)
+        let mut s = flow::setup(options, players, seed)?;
+        signoria_engine::kernel::advance::<Self>(&mut s, &mut Vec::new());
+        Ok(s)
     }
 
-    fn pending(state: &State) -> Vec<Seat> {
-        rules::pending(state)
+    fn players(state: &State) -> usize {
+        state.n()
     }
 
-    fn legal_moves(state: &State, seat: Seat) -> Vec<Move> {
-        if seat >= state.n() || !rules::pending(state).contains(&seat) {
-            return Vec::new();
-        }
-        rules::legal_moves(state, seat)
+    fn stack(state: &State) -> &[Frame] {
+        &state.stack
     }
 
-    fn apply(state: &mut State, seat: Seat, mv: &Move) -> Result<Vec<Scoped<Event>>, RuleError> {
-        rules::apply(state, seat, mv)
+    fn stack_mut(state: &mut State) -> &mut Vec<Frame> {
+        &mut state.stack
+    }
+
+    fn deciders(state: &State, frame: &Frame) -> Vec<Seat> {
+        decisions::deciders(state, frame)
+    }
+
+    fn choices(state: &State, frame: &Frame, seat: Seat) -> Vec<Move> {
+        decisions::choices(state, frame, seat)
+    }
+
+    fn prompt(state: &State, frame: &Frame, _seat: Seat) -> String {
+        decisions::prompt(state, frame)
+    }
+
+    fn frame_kind(frame: &Frame) -> &'static str {
+        frame.kind()
+    }
+
+    fn check(state: &State, seat: Seat, mv: &Move) -> Result<(), RuleError> {
+        decisions::check(state, seat, mv)
+    }
+
+    fn resolve(state: &mut State, seat: Seat, mv: &Move, events: &mut Vec<Scoped<Event>>) {
+        decisions::resolve(state, seat, mv, events)
+    }
+
+    fn auto(state: &mut State, events: &mut Vec<Scoped<Event>>) {
+        decisions::auto(state, events)
     }
 
     fn view(state: &State, viewer: Viewer) -> View {
@@ -90,15 +125,19 @@ impl Game for LorenzoIlMagnifico {
     }
 
     fn describe_move(state: &State, seat: Seat, mv: &Move) -> String {
-        rules::describe(state, seat, mv)
-    }
-
-    fn players(state: &State) -> usize {
-        state.n()
+        labels::describe(state, seat, mv)
     }
 
     fn invariant_violations(state: &State) -> Vec<String> {
         invariants::violations(state)
+    }
+
+    fn resample_hidden(state: &State, seat: Seat, rng: &mut GameRng) -> Option<State> {
+        Some(hidden::resample(state, seat, rng))
+    }
+
+    fn upgrade_state(schema: u32, state: serde_json::Value) -> Result<serde_json::Value, String> {
+        upgrade::upgrade_state(schema, state)
     }
 }
 
@@ -127,5 +166,3 @@ impl ProtoGame for LorenzoIlMagnifico {
         proto::event_to_pb(event)
     }
 }
-
-pub mod invariants;

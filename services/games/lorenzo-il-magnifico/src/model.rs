@@ -196,10 +196,27 @@ pub struct Player {
     pub federico: Option<u8>,
 }
 
-/// A decision the rules are waiting for in the middle of an action (the
-/// pending-decision stack; the top is asked first).
+/// One frame of the decision stack (`State::stack`, bottom first): a phase of
+/// the game at the bottom, the decisions the rules wait for in the middle of an
+/// action above it (the top is asked first). The stack is empty once the game is over.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Decision {
+pub enum Frame {
+    /// Advanced setup: personal bonus tiles picked in reverse turn order
+    /// (`queue[0]` picks now); automatic once everybody has a tile.
+    TileDraft { queue: Vec<u8>, available: Vec<u8> },
+    /// Advanced setup: the leader draft; `packets[seat]` is what that seat picks
+    /// from now, `picked` the secret picks of this pass; automatic once everybody picked.
+    LeaderDraft {
+        packets: Vec<Vec<u8>>,
+        picked: Vec<Option<u8>>,
+    },
+    /// A turn of the action phase: `seat` places one family member and may take
+    /// leader actions before and after; automatic (the turn passes on) once the
+    /// member is placed and no leader action is possible.
+    Turn { seat: u8, placed: bool },
+    /// Vatican report: seats still to decide whether to support the Church;
+    /// automatic (the round ends) once nobody is left.
+    Vatican { undecided: Vec<u8> },
     /// Choose `left` more council privileges, all different from `taken` (bit per option).
     Privileges { seat: u8, left: u8, taken: u8 },
     /// Choose how to pay for the card on `space` (the floor bonus is already received).
@@ -232,40 +249,63 @@ pub enum Decision {
     },
 }
 
-impl Decision {
-    pub fn seat(&self) -> usize {
+/// The kind names of every frame ([`signoria_engine::Game::frame_kind`]), for coverage.
+pub const ALL_KINDS: [&str; 11] = [
+    "tile_draft",
+    "leader_draft",
+    "turn",
+    "turn_placed",
+    "vatican",
+    "privileges",
+    "pay_card",
+    "bonus_take",
+    "bonus_harvest",
+    "bonus_production",
+    "exchanges",
+];
+
+impl Frame {
+    /// The phase frames (the bottom of the stack); the others are decisions
+    /// in the middle of an action.
+    pub fn is_phase(&self) -> bool {
+        matches!(
+            self,
+            Frame::TileDraft { .. }
+                | Frame::LeaderDraft { .. }
+                | Frame::Turn { .. }
+                | Frame::Vatican { .. }
+        )
+    }
+
+    /// The frame's kind ([`signoria_engine::Game::frame_kind`]).
+    pub fn kind(&self) -> &'static str {
         match self {
-            Decision::Privileges { seat, .. }
-            | Decision::PayCard { seat, .. }
-            | Decision::BonusTake { seat, .. }
-            | Decision::BonusWork { seat, .. }
-            | Decision::Exchanges { seat, .. } => *seat as usize,
+            Frame::TileDraft { .. } => "tile_draft",
+            Frame::LeaderDraft { .. } => "leader_draft",
+            Frame::Turn { placed: false, .. } => "turn",
+            Frame::Turn { placed: true, .. } => "turn_placed",
+            Frame::Vatican { .. } => "vatican",
+            Frame::Privileges { .. } => "privileges",
+            Frame::PayCard { .. } => "pay_card",
+            Frame::BonusTake { .. } => "bonus_take",
+            Frame::BonusWork { harvest: true, .. } => "bonus_harvest",
+            Frame::BonusWork { harvest: false, .. } => "bonus_production",
+            Frame::Exchanges { .. } => "exchanges",
         }
     }
 }
 
+/// The leader draft as it happened (hidden; omniscient only): what lets a
+/// resampled state keep everything a seat saw of the packets. Dropped when the
+/// game ends.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Phase {
-    /// Advanced setup: personal bonus tiles picked in reverse turn order.
-    TileDraft {
-        queue: Vec<u8>,
-        available: Vec<u8>,
-    },
-    /// Advanced setup: leader draft; `packets[seat]` is what that seat picks from now.
-    LeaderDraft {
-        packets: Vec<Vec<u8>>,
-        picked: Vec<Option<u8>>,
-    },
-    /// The action phase of a round; `active` is whose turn it is.
-    Actions {
-        active: u8,
-        placed: bool,
-    },
-    /// Vatican report: seats still to decide whether to support the Church.
-    Vatican {
-        undecided: Vec<u8>,
-    },
-    Over,
+pub struct DraftLog {
+    /// The packet dealt to each seat (sorted).
+    pub dealt: Vec<Vec<u8>>,
+    /// The seat each seat passes its packets to.
+    pub pass: Vec<u8>,
+    /// Each seat's picks in order, passes completed so far (the 4th is the forced last card).
+    pub picks: Vec<Vec<u8>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -289,7 +329,6 @@ pub struct State {
     pub rng: GameRng,
     /// 1..=6.
     pub round: u8,
-    pub phase: Phase,
     /// Black, white, orange.
     pub dice: [u8; 3],
     /// Seats, first player first.
@@ -303,7 +342,11 @@ pub struct State {
     /// The excommunication tile of each period (public).
     pub excomm_tiles: [u8; 3],
     pub players: Vec<Player>,
-    pub stack: Vec<Decision>,
+    /// The decision stack, bottom first: the phase, then the decisions of the
+    /// action resolving now. Empty once the game is over.
+    pub stack: Vec<Frame>,
+    /// The leader draft record (advanced game, until the game ends).
+    pub draft: Option<DraftLog>,
     /// Development cards removed from the game at the end of rounds.
     pub discarded: u8,
     /// Final scoring, once the game is over.
@@ -316,6 +359,27 @@ impl State {
     }
     pub fn period(&self) -> usize {
         (self.round as usize - 1) / 2
+    }
+    /// The phase frame (the bottom of the stack); `None` once the game is over.
+    pub fn phase(&self) -> Option<&Frame> {
+        self.stack.first()
+    }
+    pub fn phase_mut(&mut self) -> Option<&mut Frame> {
+        self.stack.first_mut()
+    }
+    /// The frame asked now (the top of the stack).
+    pub fn top(&self) -> Option<&Frame> {
+        self.stack.last()
+    }
+    pub fn is_over(&self) -> bool {
+        self.stack.is_empty()
+    }
+    /// Replace the phase (only between actions: no decision is resolving);
+    /// `None` ends the game.
+    pub fn set_phase(&mut self, phase: Option<Frame>) {
+        debug_assert!(self.stack.len() <= 1, "phase change mid-action");
+        self.stack.clear();
+        self.stack.extend(phase);
     }
 }
 

@@ -1,11 +1,47 @@
 //! Mapping between our Rust types and the typed protobuf messages.
 
-use crate::model::{Decision, Event, Move, Options, Res};
+use crate::model::{Event, Frame, Move, NEUTRAL, Options, Res, SPACES};
 use crate::pb;
 use crate::view::View;
 
 fn u8_of(v: u32, what: &str) -> Result<u8, String> {
     u8::try_from(v).map_err(|_| format!("{what} {v} is out of range"))
+}
+
+/// A closed set's code (0-based in the state) as its proto enum value (0 is
+/// UNSPECIFIED), and back.
+fn enum_pb(code: u8) -> i32 {
+    code as i32 + 1
+}
+
+fn enum_from_pb(v: i32, count: u8, what: &str) -> Result<u8, String> {
+    match u8::try_from(v) {
+        Ok(k) if (1..=count).contains(&k) => Ok(k - 1),
+        _ => Err(format!("{what} {v} is not a known value")),
+    }
+}
+
+fn member_from_pb(v: i32) -> Result<u8, String> {
+    enum_from_pb(v, NEUTRAL + 1, "family member")
+}
+
+fn space_from_pb(v: i32) -> Result<u8, String> {
+    enum_from_pb(v, SPACES, "action space")
+}
+
+fn privilege_from_pb(v: i32) -> Result<u8, String> {
+    enum_from_pb(v, 5, "council privilege")
+}
+
+fn phase_pb(phase: &str) -> pb::Phase {
+    match phase {
+        "tile_draft" => pb::Phase::TileDraft,
+        "leader_draft" => pb::Phase::LeaderDraft,
+        "actions" => pb::Phase::Actions,
+        "vatican" => pb::Phase::Vatican,
+        "over" => pb::Phase::Over,
+        _ => pb::Phase::Unspecified,
+    }
 }
 
 pub fn res_pb(r: &Res) -> pb::Resources {
@@ -41,18 +77,18 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
             space,
             servants,
         } => Kind::Place(Place {
-            member: member as u32,
-            space: space as u32,
+            member: enum_pb(member),
+            space: enum_pb(space),
             servants: servants as u32,
         }),
         Move::ChoosePrivilege { option } => Kind::ChoosePrivilege(ChoosePrivilege {
-            option: option as u32,
+            option: enum_pb(option),
         }),
         Move::ChooseCost { option } => Kind::ChooseCost(ChooseCost {
             option: option as u32,
         }),
         Move::TakeBonusCard { space, servants } => Kind::TakeBonusCard(TakeBonusCard {
-            space: space as u32,
+            space: enum_pb(space),
             servants: servants as u32,
         }),
         Move::BonusWork { servants } => Kind::BonusWork(BonusWork {
@@ -76,7 +112,7 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
         }),
         Move::ActivateLeader { leader, member } => Kind::ActivateLeader(ActivateLeader {
             leader: leader as u32,
-            member: member.map(|m| m as u32),
+            member: member.map(enum_pb),
         }),
         Move::CopyLeader { leader } => Kind::CopyLeader(CopyLeader {
             leader: leader as u32,
@@ -91,18 +127,18 @@ pub fn move_from_pb(m: &pb::Move) -> Result<Move, String> {
     use pb::r#move::Kind;
     Ok(match m.kind.as_ref().ok_or("empty move")? {
         Kind::Place(p) => Move::Place {
-            member: u8_of(p.member, "member")?,
-            space: u8_of(p.space, "space")?,
+            member: member_from_pb(p.member)?,
+            space: space_from_pb(p.space)?,
             servants: u8_of(p.servants, "servants")?,
         },
         Kind::ChoosePrivilege(p) => Move::ChoosePrivilege {
-            option: u8_of(p.option, "option")?,
+            option: privilege_from_pb(p.option)?,
         },
         Kind::ChooseCost(p) => Move::ChooseCost {
             option: u8_of(p.option, "option")?,
         },
         Kind::TakeBonusCard(p) => Move::TakeBonusCard {
-            space: u8_of(p.space, "space")?,
+            space: space_from_pb(p.space)?,
             servants: u8_of(p.servants, "servants")?,
         },
         Kind::BonusWork(p) => Move::BonusWork {
@@ -128,7 +164,7 @@ pub fn move_from_pb(m: &pb::Move) -> Result<Move, String> {
         },
         Kind::ActivateLeader(p) => Move::ActivateLeader {
             leader: u8_of(p.leader, "leader")?,
-            member: p.member.map(|m| u8_of(m, "member")).transpose()?,
+            member: p.member.map(member_from_pb).transpose()?,
         },
         Kind::CopyLeader(p) => Move::CopyLeader {
             leader: u8_of(p.leader, "leader")?,
@@ -143,6 +179,7 @@ fn ids(v: &[u8]) -> Vec<u32> {
 }
 
 pub fn view_to_pb(v: &View) -> pb::View {
+    use pb::DecisionKind;
     use pb::view::Decision as Decision_;
     use pb::view::{Deck, Occupant, Player, Score, SpaceOccupants, TowerSpace};
     let players = v
@@ -162,73 +199,75 @@ pub fn view_to_pb(v: &View) -> pb::View {
             leaders_played: ids(&p.leaders),
             leaders_used: ids(&p.used),
             lorenzo_copies: p.copy.map(|x| x as u32),
-            federico_member: p.federico.map(|x| x as u32),
+            federico_member: p.federico.map(enum_pb),
             hand_size: p.hand_size as u32,
             hand: p.hand.as_deref().map(ids).unwrap_or_default(),
             hand_visible: p.hand.is_some(),
         })
         .collect();
     let decision = v.decision.as_ref().map(|d| match d {
-        Decision::Privileges { seat, left, taken } => Decision_ {
-            kind: "privileges".into(),
+        Frame::Privileges { seat, left, taken } => Decision_ {
+            kind: DecisionKind::Privileges.into(),
             seat: *seat as u32,
             count: *left as u32,
             taken: *taken as u32,
             ..Default::default()
         },
-        Decision::PayCard {
+        Frame::PayCard {
             seat,
             options,
             space,
         } => Decision_ {
-            kind: "pay_card".into(),
+            kind: DecisionKind::PayCard.into(),
             seat: *seat as u32,
-            space: Some(*space as u32),
+            space: Some(enum_pb(*space)),
             payment_options: options.iter().map(res_pb).collect(),
             ..Default::default()
         },
-        Decision::BonusTake {
+        Frame::BonusTake {
             seat,
             kinds,
             value,
             discount,
         } => Decision_ {
-            kind: "bonus_take".into(),
+            kind: DecisionKind::BonusTake.into(),
             seat: *seat as u32,
             card_types: *kinds as u32,
             value: *value,
             discount: Some(res_pb(discount)),
             ..Default::default()
         },
-        Decision::BonusWork {
+        Frame::BonusWork {
             seat,
             harvest,
             value,
             ..
         } => Decision_ {
             kind: if *harvest {
-                "bonus_harvest".into()
+                DecisionKind::BonusHarvest.into()
             } else {
-                "bonus_production".into()
+                DecisionKind::BonusProduction.into()
             },
             seat: *seat as u32,
             value: *value,
             ..Default::default()
         },
-        Decision::Exchanges {
+        Frame::Exchanges {
             seat, value, todo, ..
         } => Decision_ {
-            kind: "exchanges".into(),
+            kind: DecisionKind::Exchanges.into(),
             seat: *seat as u32,
             value: *value,
             buildings: ids(todo),
             ..Default::default()
         },
+        // The view's decision is never a phase.
+        _ => Decision_::default(),
     });
     pb::View {
         round: v.round as u32,
         period: v.period as u32,
-        phase: v.phase.into(),
+        phase: phase_pb(v.phase).into(),
         dice: v.dice.iter().map(|&d| d as u32).collect(),
         turn_order: ids(&v.order),
         active_seat: v.active.map(|a| a as u32),
@@ -237,7 +276,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
             .iter()
             .enumerate()
             .map(|(i, c)| TowerSpace {
-                space: i as u32,
+                space: enum_pb(i as u8),
                 card: c.map(|c| c as u32),
             })
             .collect(),
@@ -247,12 +286,12 @@ pub fn view_to_pb(v: &View) -> pb::View {
             .enumerate()
             .filter(|(_, o)| !o.is_empty())
             .map(|(i, o)| SpaceOccupants {
-                space: i as u32,
+                space: enum_pb(i as u8),
                 occupants: o
                     .iter()
                     .map(|&x| Occupant {
                         seat: (x / 4) as u32,
-                        member: (x % 4) as u32,
+                        member: enum_pb(x % 4),
                     })
                     .collect(),
             })
@@ -328,8 +367,8 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
             value,
         } => Kind::Placed(Placed {
             seat: u(*seat),
-            member: u(*member),
-            space: u(*space),
+            member: enum_pb(*member),
+            space: enum_pb(*space),
             servants: u(*servants),
             value: *value,
         }),
@@ -341,12 +380,12 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
         } => Kind::CardTaken(CardTaken {
             seat: u(*seat),
             card: u(*card),
-            space: u(*space),
+            space: enum_pb(*space),
             paid: Some(res_pb(paid)),
         }),
         Event::PrivilegeChosen { seat, option } => Kind::PrivilegeChosen(PrivilegeChosen {
             seat: u(*seat),
-            option: u(*option),
+            option: enum_pb(*option),
         }),
         Event::Harvested { seat, value } => Kind::Harvested(Harvested {
             seat: u(*seat),

@@ -231,7 +231,7 @@ pub fn start_take(
     if options.len() == 1 {
         finish_take(s, seat, space, options[0], events);
     } else {
-        s.stack.push(Decision::PayCard {
+        s.stack.push(Frame::PayCard {
             seat: seat as u8,
             space,
             options,

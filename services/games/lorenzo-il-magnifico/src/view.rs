@@ -4,8 +4,8 @@
 use serde::Serialize;
 use signoria_engine::Viewer;
 
+use crate::LorenzoIlMagnifico;
 use crate::model::*;
-use crate::rules::pending;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PlayerView {
@@ -40,7 +40,9 @@ pub struct View {
     pub players: Vec<PlayerView>,
     pub deck_sizes: [usize; 4],
     pub pending: Vec<usize>,
-    pub decision: Option<Decision>,
+    /// The decision asked in the middle of an action (the top frame, when it
+    /// is not the phase); public, like everything it holds.
+    pub decision: Option<Frame>,
     pub available_tiles: Vec<u8>,
     pub draft_packet: Vec<u8>,
     pub draft_pick: Option<u8>,
@@ -81,23 +83,23 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             }),
         })
         .collect();
-    let (phase, active) = match &s.phase {
-        Phase::TileDraft { .. } => ("tile_draft", None),
-        Phase::LeaderDraft { .. } => ("leader_draft", None),
-        Phase::Actions { active, .. } => ("actions", Some(*active)),
-        Phase::Vatican { .. } => ("vatican", None),
-        Phase::Over => ("over", None),
+    let (phase, active) = match s.phase() {
+        Some(Frame::TileDraft { .. }) => ("tile_draft", None),
+        Some(Frame::LeaderDraft { .. }) => ("leader_draft", None),
+        Some(Frame::Turn { seat, .. }) => ("actions", Some(*seat)),
+        Some(Frame::Vatican { .. }) => ("vatican", None),
+        _ => ("over", None),
     };
     let (mut draft_packet, mut draft_pick) = (Vec::new(), None);
-    if let (Phase::LeaderDraft { packets, picked }, Viewer::Seat(me)) = (&s.phase, viewer)
+    if let (Some(Frame::LeaderDraft { packets, picked }), Viewer::Seat(me)) = (s.phase(), viewer)
         && me < s.n()
     {
         draft_packet = packets[me].clone();
         draft_packet.sort_unstable();
         draft_pick = picked[me];
     }
-    let available_tiles = match &s.phase {
-        Phase::TileDraft { available, .. } => available.clone(),
+    let available_tiles = match s.phase() {
+        Some(Frame::TileDraft { available, .. }) => available.clone(),
         _ => vec![],
     };
     View {
@@ -118,8 +120,8 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             s.decks[2].len(),
             s.decks[3].len(),
         ],
-        pending: pending(s),
-        decision: s.stack.last().cloned(),
+        pending: <LorenzoIlMagnifico as signoria_engine::Game>::pending(s),
+        decision: s.top().filter(|f| !f.is_phase()).cloned(),
         available_tiles,
         draft_packet,
         draft_pick,

@@ -54,7 +54,7 @@ pub fn start_production(s: &mut State, seat: usize, value: i32, events: &mut Vec
     if todo.is_empty() {
         finish_production(s, seat, value, Vec::new(), events);
     } else {
-        s.stack.push(Decision::Exchanges {
+        s.stack.push(Frame::Exchanges {
             seat: seat as u8,
             value,
             todo,

@@ -34,10 +34,7 @@ fn e07_e08_a_seat_that_cannot_place_passes_for_the_round() {
     // Seat 0 only has its neutral member left and no servants: it passes automatically.
     s.players[0].placed = 0b0111;
     s.players[1].res.0[SERVANTS] = 0;
-    s.phase = Phase::Actions {
-        active: 1,
-        placed: false,
-    };
+    set_turn(&mut s, 1, false);
     play(&mut s, 1, place(BLACK, COUNCIL, 0));
     play(&mut s, 1, Move::ChoosePrivilege { option: 2 });
     assert!(s.players[0].out);
@@ -89,7 +86,7 @@ fn e18_a_space_emptied_by_a_bonus_action_cannot_be_chosen() {
     s.towers[sp(Kind::Character, 1) as usize] = Some(abbess);
     s.towers[sp(Kind::Territory, 2) as usize] = Some(card_id("Woods"));
     play(&mut s, 0, place(BLACK, sp(Kind::Character, 1), 0));
-    assert!(matches!(s.stack.last(), Some(Decision::BonusTake { .. })));
+    assert!(matches!(s.stack.last(), Some(Frame::BonusTake { .. })));
     assert_eq!(
         legal(&s, 0),
         vec![
@@ -165,7 +162,7 @@ fn e24_stonemason_discount_is_a_choice() {
     s.towers[sp(Kind::Building, 1) as usize] = Some(card_id("Carpenter's Shop")); // 1 coin 2 wood
     play(&mut s, 0, place(BLACK, sp(Kind::Building, 1), 0));
     // -1 wood or -1 stone (no stone in the cost): two distinct payments.
-    let Some(Decision::PayCard { options, .. }) = s.stack.last().cloned() else {
+    let Some(Frame::PayCard { options, .. }) = s.stack.last().cloned() else {
         panic!()
     };
     assert_eq!(
@@ -325,7 +322,7 @@ fn e55_skip_first_turn_places_last() {
     let mut seq = Vec::new();
     while s.round == 2 {
         let seat = L::pending(&s)[0];
-        if matches!(s.phase, Phase::Actions { placed: false, .. }) && s.stack.is_empty() {
+        if matches!(s.stack[..], [Frame::Turn { placed: false, .. }]) {
             seq.push(seat);
         }
         let m = legal(&s, seat)
@@ -333,7 +330,7 @@ fn e55_skip_first_turn_places_last() {
             .find(|m| !matches!(m, Move::Place { space: 0..16, .. }))
             .unwrap_or_else(|| legal(&s, seat)[0].clone());
         play(&mut s, seat, m);
-        if matches!(s.phase, Phase::Vatican { .. }) {
+        if matches!(s.phase(), Some(Frame::Vatican { .. })) {
             break;
         }
     }
@@ -558,7 +555,7 @@ fn leader_draft_passes_to_the_previous_seat_and_tiles_go_in_reverse_order() {
         let m = legal(&s, order[k] as usize)[0].clone();
         play(&mut s, order[k] as usize, m);
     }
-    let Phase::LeaderDraft { packets, .. } = s.phase.clone() else {
+    let Some(Frame::LeaderDraft { packets, .. }) = s.phase().cloned() else {
         panic!()
     };
     assert_eq!(L::pending(&s), vec![0, 1, 2], "simultaneous picks");
@@ -570,11 +567,11 @@ fn leader_draft_passes_to_the_previous_seat_and_tiles_go_in_reverse_order() {
         *k = leader;
         play(&mut s, seat, Move::PickLeader { leader });
     }
-    let Phase::LeaderDraft { packets: next, .. } = s.phase.clone() else {
+    let Some(Frame::LeaderDraft { packets: next, .. }) = s.phase().cloned() else {
         panic!()
     };
     for seat in 0..3 {
-        let to = flow::pass_to(&s, seat);
+        let to = signoria_lorenzo_il_magnifico::draft::pass_to(&s, seat);
         let pos = order.iter().position(|&o| o as usize == seat).unwrap();
         assert_eq!(to, order[(pos + 2) % 3] as usize);
         let rest: Vec<u8> = packets[seat]
@@ -624,10 +621,10 @@ fn setup_and_options() {
     assert!(json.advanced);
     // Basic game: no drafts, play starts at once with the standard tile.
     let s = L::setup(&Options { advanced: false }, 3, 1).unwrap();
-    assert!(matches!(s.phase, Phase::Actions { .. }));
+    assert!(matches!(s.phase(), Some(Frame::Turn { .. })));
     assert!(s.players.iter().all(|p| p.tile == 0 && p.hand.is_empty()));
     let a = L::setup(&Options::default(), 3, 1).unwrap();
-    assert!(matches!(a.phase, Phase::TileDraft { .. }));
+    assert!(matches!(a.phase(), Some(Frame::TileDraft { .. })));
 }
 
 #[test]
@@ -692,21 +689,12 @@ fn e35_e37_several_own_members_in_market_and_council() {
     let mut s = fresh(4);
     s.dice = [2, 2, 2];
     play(&mut s, 0, place(BLACK, 20, 0));
-    s.phase = Phase::Actions {
-        active: 0,
-        placed: false,
-    };
+    set_turn(&mut s, 0, false);
     play(&mut s, 0, place(WHITE, 21, 0));
-    s.phase = Phase::Actions {
-        active: 0,
-        placed: false,
-    };
+    set_turn(&mut s, 0, false);
     play(&mut s, 0, place(ORANGE, COUNCIL, 0));
     play(&mut s, 0, Move::ChoosePrivilege { option: 2 });
-    s.phase = Phase::Actions {
-        active: 0,
-        placed: false,
-    };
+    set_turn(&mut s, 0, false);
     s.players[0].res.0[SERVANTS] = 1;
     play(&mut s, 0, place(NEUTRAL, COUNCIL, 1));
     play(&mut s, 0, Move::ChoosePrivilege { option: 2 });

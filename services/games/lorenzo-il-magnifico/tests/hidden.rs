@@ -31,7 +31,9 @@ fn other_viewers(players: usize, changed: usize) -> Vec<Viewer> {
 #[test]
 fn views_ignore_hidden_information_during_play() {
     for players in 2..=4 {
-        let a = advance_until(players, 5, |s| matches!(s.phase, Phase::Actions { .. }));
+        let a = advance_until(players, 5, |s| {
+            matches!(s.phase(), Some(Frame::Turn { .. }))
+        });
         let mut b = a.clone();
         // Seat 0's hand: a leader nobody holds; decks reshuffled; a different RNG.
         let held: Vec<u8> = b
@@ -75,9 +77,11 @@ fn views_ignore_hidden_information_during_play() {
 
 #[test]
 fn views_ignore_other_draft_packets() {
-    let a = advance_until(3, 8, |s| matches!(s.phase, Phase::LeaderDraft { .. }));
+    let a = advance_until(3, 8, |s| {
+        matches!(s.phase(), Some(Frame::LeaderDraft { .. }))
+    });
     let mut b = a.clone();
-    let Phase::LeaderDraft { packets, .. } = &mut b.phase else {
+    let Some(Frame::LeaderDraft { packets, .. }) = b.phase_mut() else {
         unreachable!()
     };
     let used: Vec<u8> = packets.iter().flatten().copied().collect();
@@ -164,4 +168,142 @@ fn events_are_scoped() {
             "the draft produced private events"
         );
     }
+}
+
+/// What `me` saw of the leader draft: each packet it held, at each pass.
+fn packets_seen(s: &State, me: usize) -> Vec<(usize, usize, Vec<u8>)> {
+    let log = s.draft.as_ref().expect("the draft is recorded");
+    let n = s.n();
+    let mut seen = Vec::new();
+    let in_draft = matches!(s.phase(), Some(Frame::LeaderDraft { .. }));
+    let passes = log.picks[0].len() + in_draft as usize;
+    for origin in 0..n {
+        let (mut packet, mut holder) = (log.dealt[origin].clone(), origin);
+        for step in 0..passes.min(4) {
+            if holder == me {
+                let mut p = packet.clone();
+                p.sort_unstable();
+                seen.push((origin, step, p));
+            }
+            if step < log.picks[holder].len() {
+                let pick = log.picks[holder][step];
+                packet.retain(|&l| l != pick);
+            }
+            holder = log.pass[holder] as usize;
+        }
+    }
+    seen
+}
+
+/// Leaders each seat played or discarded (public), sorted.
+fn out_of_hand(s: &State) -> Vec<Vec<u8>> {
+    let log = s.draft.as_ref().unwrap();
+    (0..s.n())
+        .map(|x| {
+            let mut v: Vec<u8> = log.picks[x]
+                .iter()
+                .copied()
+                .filter(|l| !s.players[x].hand.contains(l))
+                .collect();
+            v.sort_unstable();
+            v
+        })
+        .collect()
+}
+
+/// A resampled state keeps everything the seat knows of the leaders: every
+/// packet it held, its own hand and picks, who played or discarded what; the
+/// draft record still replays (invariants). And it does redraw the rest: the
+/// other hands and packets take more than one value.
+#[test]
+fn resampled_leaders_keep_what_the_seat_saw() {
+    let mut redrawn_hands = 0;
+    let mut redrawn_packets = 0;
+    let mut checks = 0;
+    for players in 2..=4 {
+        for seed in 0..40u64 {
+            let mut s = L::setup(&Options::default(), players, 3_000 + seed).unwrap();
+            let mut driver = GameRng::from_seed(seed);
+            while let Some(&seat) = L::pending(&s).first() {
+                if let Some(log) = &s.draft {
+                    for me in 0..players {
+                        let alt = L::resample_hidden(&s, me, &mut driver).unwrap();
+                        assert!(L::invariant_violations(&alt).is_empty());
+                        assert_eq!(packets_seen(&alt, me), packets_seen(&s, me));
+                        assert_eq!(out_of_hand(&alt), out_of_hand(&s));
+                        assert_eq!(alt.draft.as_ref().unwrap().picks[me], log.picks[me]);
+                        assert_eq!(alt.players[me].hand, s.players[me].hand);
+                        for x in (0..players).filter(|&x| x != me) {
+                            assert_eq!(alt.players[x].hand.len(), s.players[x].hand.len());
+                            redrawn_hands += (alt.players[x].hand != s.players[x].hand) as usize;
+                        }
+                        if let (
+                            Some(Frame::LeaderDraft { packets: a, .. }),
+                            Some(Frame::LeaderDraft { packets: b, .. }),
+                        ) = (alt.phase(), s.phase())
+                        {
+                            assert_eq!(a[me], b[me]);
+                            redrawn_packets += (a != b) as usize;
+                        }
+                        checks += 1;
+                    }
+                }
+                let legal = L::legal_moves(&s, seat);
+                let m = legal[driver.index(legal.len())].clone();
+                L::apply(&mut s, seat, &m).unwrap();
+            }
+        }
+    }
+    assert!(checks > 1000, "{checks}");
+    assert!(
+        redrawn_hands > checks / 4 && redrawn_packets > 0,
+        "{redrawn_hands} hands and {redrawn_packets} packets redrawn in {checks} checks"
+    );
+}
+
+/// With two players a seat sees every packet but the first one the other seat
+/// picked from: of the other's four leaders only its first pick is unknown,
+/// drawn from the 13 leaders the seat never saw (unless it was played or
+/// discarded).
+#[test]
+fn two_players_know_three_of_the_other_leaders() {
+    let mut s = advance_until(2, 21, |s| matches!(s.phase(), Some(Frame::Turn { .. })));
+    let log = s.draft.clone().unwrap();
+    let mut firsts = std::collections::BTreeSet::new();
+    let mut rng = GameRng::from_seed(5);
+    for _ in 0..200 {
+        let alt = L::resample_hidden(&s, 0, &mut rng).unwrap();
+        let alt_log = alt.draft.unwrap();
+        assert_eq!(alt_log.picks[1][1..], log.picks[1][1..]);
+        firsts.insert(alt_log.picks[1][0]);
+    }
+    let seen: Vec<u8> = packets_seen(&s, 0)
+        .into_iter()
+        .flat_map(|(_, _, p)| p)
+        .collect();
+    assert!(firsts.iter().all(|l| !seen.contains(l)));
+    assert_eq!(firsts.len(), 20 - 7, "{firsts:?}");
+    // Once the other seat discards that leader, everybody knows it.
+    let first = log.picks[1][0];
+    s.players[1].hand.retain(|&l| l != first);
+    let alt = L::resample_hidden(&s, 0, &mut rng).unwrap();
+    assert_eq!(alt.draft.unwrap().picks[1], log.picks[1]);
+}
+
+/// A state of schema 1 written after the draft has no draft record: what a
+/// seat saw is not known, so the other hands stay as they are.
+#[test]
+fn without_the_draft_record_other_hands_stay() {
+    let mut s = advance_until(3, 4, |s| matches!(s.phase(), Some(Frame::Turn { .. })));
+    s.draft = None;
+    let mut rng = GameRng::from_seed(1);
+    let alt = L::resample_hidden(&s, 0, &mut rng).unwrap();
+    assert_ne!(alt, s, "the decks and the generator are redrawn");
+    for x in 0..3 {
+        assert_eq!(alt.players[x].hand, s.players[x].hand);
+    }
+    assert_eq!(
+        alt.decks.iter().map(Vec::len).collect::<Vec<_>>(),
+        s.decks.iter().map(Vec::len).collect::<Vec<_>>()
+    );
 }

@@ -1,27 +1,32 @@
-//! The shared random playout: complete games with the engine contract and our
-//! invariants checked after every move, plus the proto round trip of every move.
+//! The shared random playout: complete games with the engine contract, our
+//! invariants and the hidden-information check, the coverage of every kind of
+//! decision, and the proto round trip of every move.
 
-use signoria_engine::testkit::{Playouts, random_playouts};
-use signoria_engine::{Game, ProtoGame};
-use signoria_lorenzo_il_magnifico::{LorenzoIlMagnifico as L, Options};
+use signoria_engine::testkit::{PlayoutStats, Playouts, proto_round_trip, random_playouts};
+use signoria_engine::{Game, GameRng, ProtoGame};
+use signoria_lorenzo_il_magnifico::{ALL_KINDS, LorenzoIlMagnifico as L, Options};
 
-fn run(players: usize, advanced: bool, games: usize, first_seed: u64) {
+fn run(players: usize, advanced: bool, games: usize, first_seed: u64) -> PlayoutStats {
     let cfg = Playouts::<L> {
         first_seed,
         roundtrip_every: 7,
         determinism_every: 50,
+        hidden_every: 50,
         ..Playouts::new(players, Options { advanced }, games)
     };
     let t = std::time::Instant::now();
     let stats = random_playouts(&cfg);
     eprintln!(
-        "{players}p advanced={advanced}: {} games, {} moves (max {} per game), max state {} bytes, wins {:?}, {:?}",
+        "{players}p advanced={advanced}: {} games, {} moves (max {} per game), max state {} bytes, wins {:?}, {} hidden checks ({} redrew), {:?}\n  {:?}",
         stats.games,
         stats.moves,
         stats.max_moves_in_a_game,
         stats.max_state_bytes,
         stats.wins_by_seat,
-        t.elapsed()
+        stats.hidden_checks,
+        stats.hidden_differing,
+        t.elapsed(),
+        stats.frame_kinds,
     );
     assert_eq!(stats.games, games);
     assert!(
@@ -30,6 +35,24 @@ fn run(players: usize, advanced: bool, games: usize, first_seed: u64) {
         stats.max_state_bytes
     );
     assert!(stats.illegal_probes_refused > 0);
+    assert!(
+        stats.hidden_checks > 0 && stats.hidden_differing > 0,
+        "the hidden-information check must run and redraw something"
+    );
+    // Every kind of decision is reached. The basic game has no drafts and no
+    // leaders, so a turn whose member is placed is over at once.
+    let expected: &[&str] = if advanced {
+        &[]
+    } else {
+        &["tile_draft", "leader_draft", "turn_placed"]
+    };
+    assert_eq!(
+        stats.missing_kinds(&ALL_KINDS),
+        expected,
+        "{:?}",
+        stats.frame_kinds
+    );
+    stats
 }
 
 #[test]
@@ -57,103 +80,45 @@ fn playouts_4p_basic() {
     run(4, false, 500, 50_001);
 }
 
-/// Every legal move of a few games survives the proto round trip.
+/// Every legal move of a few games survives the proto round trip, and every
+/// view and event maps to proto.
 #[test]
 fn moves_round_trip_through_proto() {
     for players in 2..=4 {
-        for seed in 0..30u64 {
-            let mut s = L::setup(&Options::default(), players, seed).unwrap();
-            let mut rng = signoria_engine::GameRng::from_seed(seed);
-            while let Some(&seat) = L::pending(&s).first() {
-                let legal = L::legal_moves(&s, seat);
-                for m in &legal {
-                    assert_eq!(&L::move_from_pb(&L::move_to_pb(m)).unwrap(), m);
-                    assert!(!L::describe_move(&s, seat, m).is_empty());
-                }
-                for v in signoria_engine::testkit::viewers(players) {
-                    let pb = L::view_to_pb(&L::view(&s, v));
-                    assert_eq!(pb.players.len(), players);
-                    assert_eq!(
-                        pb.decks.is_empty(),
-                        v != signoria_engine::Viewer::Omniscient
-                    );
-                }
-                let m = legal[rng.index(legal.len())].clone();
-                for e in L::apply(&mut s, seat, &m).unwrap() {
-                    let _ = L::event_to_pb(&e.event);
-                }
-            }
-            assert!(L::outcome(&s).is_some());
+        for advanced in [true, false] {
+            let checked = proto_round_trip::<L>(&Options { advanced }, players, 15, 0);
+            assert!(checked > 15 * 100, "{players}p: {checked} moves checked");
         }
+    }
+    // Deck contents reach omniscient viewers only.
+    let s = L::setup(&Options::default(), 3, 1).unwrap();
+    for v in signoria_engine::testkit::viewers(3) {
+        let pb = L::view_to_pb(&L::view(&s, v));
+        assert_eq!(pb.players.len(), 3);
+        assert_eq!(
+            pb.decks.is_empty(),
+            v != signoria_engine::Viewer::Omniscient
+        );
     }
 }
 
-/// The random games reach every kind of decision (so the playouts exercise them).
+/// Every listed move has a label a person can read.
 #[test]
-fn playouts_reach_every_decision_kind() {
-    use std::collections::BTreeMap;
-    let mut seen: BTreeMap<&'static str, usize> = BTreeMap::new();
+fn every_listed_move_has_a_label() {
     for players in 2..=4 {
-        for seed in 0..400u64 {
+        for seed in 0..30u64 {
             let mut s = L::setup(&Options::default(), players, seed).unwrap();
-            let mut rng = signoria_engine::GameRng::from_seed(seed);
+            let mut rng = GameRng::from_seed(seed);
             while let Some(&seat) = L::pending(&s).first() {
                 let legal = L::legal_moves(&s, seat);
+                for m in &legal {
+                    assert!(!L::describe_move(&s, seat, m).trim().is_empty(), "{m:?}");
+                }
                 let m = legal[rng.index(legal.len())].clone();
-                let name = match &m {
-                    signoria_lorenzo_il_magnifico::Move::Place { .. } => "place",
-                    signoria_lorenzo_il_magnifico::Move::ChoosePrivilege { .. } => "privilege",
-                    signoria_lorenzo_il_magnifico::Move::ChooseCost { .. } => "cost",
-                    signoria_lorenzo_il_magnifico::Move::TakeBonusCard { .. } => "bonus take",
-                    signoria_lorenzo_il_magnifico::Move::BonusWork { .. } => "bonus work",
-                    signoria_lorenzo_il_magnifico::Move::Exchange { option: 0, .. } => {
-                        "exchange none"
-                    }
-                    signoria_lorenzo_il_magnifico::Move::Exchange { .. } => "exchange",
-                    signoria_lorenzo_il_magnifico::Move::Decline => "decline",
-                    signoria_lorenzo_il_magnifico::Move::SupportChurch { support: true } => {
-                        "support"
-                    }
-                    signoria_lorenzo_il_magnifico::Move::SupportChurch { support: false } => {
-                        "refuse"
-                    }
-                    signoria_lorenzo_il_magnifico::Move::PickLeader { .. } => "pick leader",
-                    signoria_lorenzo_il_magnifico::Move::PickBonusTile { .. } => "pick tile",
-                    signoria_lorenzo_il_magnifico::Move::PlayLeader { .. } => "play leader",
-                    signoria_lorenzo_il_magnifico::Move::DiscardLeader { .. } => "discard leader",
-                    signoria_lorenzo_il_magnifico::Move::ActivateLeader { .. } => "activate leader",
-                    signoria_lorenzo_il_magnifico::Move::CopyLeader { .. } => "copy leader",
-                    signoria_lorenzo_il_magnifico::Move::Pass => "pass",
-                    signoria_lorenzo_il_magnifico::Move::EndTurn => "end turn",
-                };
-                *seen.entry(name).or_default() += 1;
                 L::apply(&mut s, seat, &m).unwrap();
             }
+            assert!(L::outcome(&s).is_some());
         }
-    }
-    eprintln!("{seen:?}");
-    for kind in [
-        "place",
-        "privilege",
-        "cost",
-        "bonus take",
-        "bonus work",
-        "exchange",
-        "exchange none",
-        "decline",
-        "support",
-        "refuse",
-        "pick leader",
-        "pick tile",
-        "play leader",
-        "discard leader",
-        "activate leader",
-        "end turn",
-    ] {
-        assert!(
-            seen.get(kind).copied().unwrap_or(0) > 0,
-            "random games never made a '{kind}' decision: {seen:?}"
-        );
     }
 }
 
@@ -163,13 +128,14 @@ fn playouts_reach_every_decision_kind() {
 #[test]
 fn leader_heavy_playouts() {
     use signoria_lorenzo_il_magnifico::Move;
+    use signoria_lorenzo_il_magnifico::leaders::{any_leader_move, leader_moves};
     let mut played = std::collections::BTreeSet::new();
     let mut activated = std::collections::BTreeSet::new();
     let mut copies = 0;
     for players in 2..=4 {
         for seed in 0..400u64 {
             let mut s = L::setup(&Options::default(), players, 900_000 + seed).unwrap();
-            let mut rng = signoria_engine::GameRng::from_seed(seed);
+            let mut rng = GameRng::from_seed(seed);
             while let Some(&seat) = L::pending(&s).first() {
                 let legal = L::legal_moves(&s, seat);
                 let preferred: Vec<&Move> = legal
@@ -213,6 +179,14 @@ fn leader_heavy_playouts() {
                     v.is_empty(),
                     "{players}p seed {seed} after {m:?}: {v:?}\n{before:?}"
                 );
+                // The quick question "may the turn go on?" agrees with the list.
+                for x in 0..players {
+                    assert_eq!(
+                        any_leader_move(&s, x),
+                        !leader_moves(&s, x).is_empty(),
+                        "{players}p seed {seed}, seat {x}"
+                    );
+                }
                 assert_eq!(L::move_from_pb(&L::move_to_pb(&m)).unwrap(), m);
             }
             assert!(L::outcome(&s).is_some());
@@ -229,8 +203,9 @@ fn leader_heavy_playouts() {
     assert!(copies > 0, "Lorenzo de' Medici never copied a leader");
 }
 
-/// Fewer games with every check at every step: serialisation round trip and
-/// views after every move, every game replayed from its seed.
+/// Fewer games with every check at every step: serialisation round trip,
+/// views and the hidden-information check after every move, every game
+/// replayed from its seed.
 #[test]
 fn playouts_with_every_check_every_move() {
     for players in 2..=4 {
@@ -239,10 +214,13 @@ fn playouts_with_every_check_every_move() {
             roundtrip_every: 1,
             determinism_every: 1,
             illegal_probes: 4,
+            hidden_every: 1,
             ..Playouts::new(players, Options::default(), 100)
         };
         let stats = random_playouts(&cfg);
         assert_eq!(stats.games, 100);
         assert!(stats.max_state_bytes <= 16 * 1024);
+        assert!(stats.hidden_differing > 0);
+        assert!(stats.missing_kinds(&ALL_KINDS).is_empty());
     }
 }

@@ -182,20 +182,18 @@ fn r23_coins_of_an_earlier_leader_action_pay_the_fee() {
 #[test]
 fn r23_bonus_take_own_floor_bonus_cannot_pay_its_own_fee() {
     let mut s = fresh(2);
-    s.phase = Phase::Actions {
-        active: 0,
-        placed: true,
-    };
+    set_turn(&mut s, 0, true);
     s.players[0].res = res(0, 0, 0, 1, 0, 3, 0);
     let top = sp(Kind::Venture, 4); // floor bonus 2 coins
     s.towers[top as usize] = Some(card_id("Military Campaign")); // need 3 MP, pay 2 MP
     s.occ[sp(Kind::Venture, 1) as usize] = vec![4 + BLACK];
-    s.stack = vec![Decision::BonusTake {
+    s.stack.truncate(1);
+    s.stack.push(Frame::BonusTake {
         seat: 0,
         kinds: 0b1111,
         value: 7,
         discount: Res::default(),
-    }];
+    });
     let take = Move::TakeBonusCard {
         space: top,
         servants: 0,
@@ -347,16 +345,14 @@ fn ii_take_minus_four_applies_to_members_and_bonus_takes() {
 
     // Captain's bonus take (territory @6) is worth 2: floor 1 free, floor 2 one servant.
     let mut t = s.clone();
-    t.phase = Phase::Actions {
-        active: 0,
-        placed: true,
-    };
-    t.stack = vec![Decision::BonusTake {
+    set_turn(&mut t, 0, true);
+    t.stack.truncate(1);
+    t.stack.push(Frame::BonusTake {
         seat: 0,
         kinds: 1 << Kind::Territory.idx(),
         value: 6,
         discount: Res::default(),
-    }];
+    });
     assert_eq!(
         legal(&t, 0),
         vec![
@@ -431,14 +427,14 @@ fn gain_leaders_give_exactly_their_printed_gain() {
         let mut s = advanced(2);
         activate(&mut s, l);
         assert_eq!(s.players[0].res, gain, "leader {l}");
-        assert!(s.stack.is_empty());
+        assert!(decisions(&s).is_empty());
     }
     // Gonzaga: one council privilege to choose.
     let mut s = advanced(2);
     activate(&mut s, leader::GONZAGA);
     assert_eq!(
-        s.stack,
-        vec![Decision::Privileges {
+        decisions(&s),
+        [Frame::Privileges {
             seat: 0,
             left: 1,
             taken: 0

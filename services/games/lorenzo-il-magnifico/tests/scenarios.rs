@@ -59,7 +59,7 @@ fn t04_venture_military_or_resource_cost() {
     s.players[0].res = res(1, 1, 0, 2, 0, 4, 0);
     s.towers[space as usize] = Some(bishop);
     play(&mut s, 0, place(BLACK, space, 0));
-    let Some(Decision::PayCard { options, .. }) = s.stack.last().cloned() else {
+    let Some(Frame::PayCard { options, .. }) = s.stack.last().cloned() else {
         panic!("cost choice expected")
     };
     assert_eq!(
@@ -73,7 +73,7 @@ fn t04_venture_military_or_resource_cost() {
     s.players[0].res = res(1, 1, 0, 2, 0, 3, 0);
     s.towers[space as usize] = Some(bishop);
     play(&mut s, 0, place(BLACK, space, 0));
-    assert!(s.stack.is_empty());
+    assert!(decisions(&s).is_empty());
     assert_eq!(s.players[0].res, res(0, 0, 0, 0, 0, 3, 3));
     // Neither: the space cannot be chosen.
     let mut s = fresh(2);
@@ -118,7 +118,7 @@ fn t06_production_example_exchanges_use_only_what_was_held_before() {
     // it, so nothing is asked.
     let mut s = t06_state(0, 0, 0);
     play(&mut s, 0, place(BLACK, PRODUCTION_LARGE, 0));
-    assert!(s.stack.is_empty());
+    assert!(decisions(&s).is_empty());
     assert_eq!(s.players[0].res, res(0, 0, 0, 2, 0, 1, 0));
     // With 2 coins held before: 2 coins -> 5 VP possible.
     let mut s = t06_state(0, 2, 0);
@@ -183,7 +183,7 @@ fn t06_production_example_exchanges_use_only_what_was_held_before() {
     play(&mut s, 0, place(BLACK, PRODUCTION_LARGE, 2));
     assert!(matches!(
         s.stack.last(),
-        Some(Decision::Privileges { left: 1, .. })
+        Some(Frame::Privileges { left: 1, .. })
     ));
     play(&mut s, 0, Move::ChoosePrivilege { option: 4 });
     assert_eq!(s.players[0].res, res(0, 0, 0, 2, 2, 1, 1));

@@ -25,11 +25,23 @@ pub fn fresh(n: usize) -> State {
     for p in s.players.iter_mut() {
         p.res = Res::default();
     }
-    s.phase = Phase::Actions {
-        active: 0,
-        placed: false,
-    };
+    set_turn(&mut s, 0, false);
     s
+}
+
+/// Make it `seat`'s turn (the phase frame at the bottom of the stack),
+/// keeping any decision above it.
+pub fn set_turn(s: &mut State, seat: u8, placed: bool) {
+    let turn = Frame::Turn { seat, placed };
+    match s.stack.first_mut() {
+        Some(phase) => *phase = turn,
+        None => s.stack.push(turn),
+    }
+}
+
+/// The decisions of the action resolving now (the frames above the phase).
+pub fn decisions(s: &State) -> &[Frame] {
+    s.stack.get(1..).unwrap_or(&[])
 }
 
 pub fn res(wood: i32, stone: i32, servants: i32, coins: i32, vp: i32, mp: i32, fp: i32) -> Res {
