@@ -30,6 +30,9 @@ use crate::model::*;
 
 /// A state `seat` cannot tell apart from `s` (see the module comment). The
 /// redraw is the same for every seat: nothing hidden is known to one seat only.
+/// It is a function of the public facts and `rng` alone: each unseen pool is
+/// sorted before it is shuffled, so two states that differ only in hidden
+/// order redraw alike.
 pub fn resample(s: &State, _seat: Seat, rng: &mut GameRng) -> State {
     let mut alt = s.clone();
     let bottom = data::constants().deck_bottom_cards as usize + 2;
@@ -72,6 +75,7 @@ pub fn resample(s: &State, _seat: Seat, rng: &mut GameRng) -> State {
             }
         }
         let mut comets = comets;
+        comets.sort_unstable();
         rng.shuffle(&mut comets);
         for (&j, c) in chosen.iter().zip(comets) {
             deck[j] = c;
@@ -89,6 +93,7 @@ pub fn resample(s: &State, _seat: Seat, rng: &mut GameRng) -> State {
             .collect();
         let mut pool: Vec<CardId> = places.iter().map(|&(i, j)| alt.decks[i][j]).collect();
         pool.extend(s.set_aside.iter().copied().filter(|&c| side_of(c) == back));
+        pool.sort_unstable();
         rng.shuffle(&mut pool);
         for (&(i, j), c) in places.iter().zip(pool.iter()) {
             alt.decks[i][j] = *c;

@@ -6,9 +6,9 @@ use signoria_engine::Game;
 use signoria_engine::testkit::{PlayoutStats, Playouts, proto_round_trip, random_playouts};
 use signoria_pax_renaissance::{FRAME_KINDS, Options, PaxRenaissance as P};
 
-/// A batch of playouts; `rare` lists the rarely reached decision kinds
-/// ([`RARE`]) this batch reaches (its seeds are fixed, so it always does).
-fn run(players: usize, options: Options, games: usize, first_seed: u64, rare: &[&str]) {
+/// A batch of playouts, reaching every decision kind but the automatic ones
+/// and, maybe, the rare ones.
+fn run(players: usize, options: Options, games: usize, first_seed: u64) {
     let cfg = Playouts::<P> {
         first_seed,
         roundtrip_every: 13,
@@ -36,7 +36,7 @@ fn run(players: usize, options: Options, games: usize, first_seed: u64, rare: &[
         stats.hidden_checks > 0 && stats.hidden_differing > 0,
         "the hidden-information check must run and redraw something"
     );
-    assert_kinds(&stats, rare);
+    assert_kinds(&stats);
 }
 
 /// Decision kinds random play never reaches: automatic tasks are never on
@@ -59,27 +59,37 @@ const RARE: [&str; 2] = [
     "substitute",
 ];
 
-/// Every other kind is reached, and of the rare ones exactly those in `rare`.
-fn assert_kinds(stats: &PlayoutStats, rare: &[&str]) {
-    let mut expected: Vec<&str> = AUTOMATIC.to_vec();
-    expected.extend(RARE.iter().filter(|k| !rare.contains(k)));
-    expected.sort_unstable();
-    let mut missing = stats.missing_kinds(&FRAME_KINDS);
-    missing.sort_unstable();
-    assert_eq!(missing, expected, "decision kinds not reached");
+/// Every kind is reached but the automatic ones (never) and the rare ones
+/// (which a batch may miss: their rulings tests pin them).
+fn assert_kinds(stats: &PlayoutStats) {
+    let missing = stats.missing_kinds(&FRAME_KINDS);
+    for kind in AUTOMATIC {
+        assert!(
+            missing.contains(&kind),
+            "the automatic kind {kind} was on top of a decision"
+        );
+    }
+    let unexplained: Vec<&str> = missing
+        .into_iter()
+        .filter(|k| !AUTOMATIC.contains(k) && !RARE.contains(k))
+        .collect();
+    assert!(
+        unexplained.is_empty(),
+        "decision kinds not reached: {unexplained:?}"
+    );
 }
 
 #[test]
 fn playouts_2p() {
-    run(2, Options::default(), 1000, 1, &[]);
+    run(2, Options::default(), 1000, 1);
 }
 #[test]
 fn playouts_3p() {
-    run(3, Options::default(), 1000, 10_001, &[]);
+    run(3, Options::default(), 1000, 10_001);
 }
 #[test]
 fn playouts_4p() {
-    run(4, Options::default(), 1000, 20_001, &["join_rooks"]);
+    run(4, Options::default(), 1000, 20_001);
 }
 #[test]
 fn playouts_variants() {
@@ -92,7 +102,6 @@ fn playouts_variants() {
         },
         200,
         30_001,
-        &[],
     );
     run(
         4,
@@ -103,7 +112,6 @@ fn playouts_variants() {
         },
         200,
         40_001,
-        &["substitute"],
     );
 }
 
