@@ -15,6 +15,9 @@
 //! never saw, and every played or discarded leader stays with its seat. A
 //! state without the draft record (written by schema 1 after the draft) keeps
 //! the other hands as they are: what the seat saw is not known any more.
+//!
+//! Every unseen pool is sorted before it is shuffled, so the redraw is a
+//! function of what the seat sees and of the generator only.
 
 use signoria_engine::GameRng;
 
@@ -42,6 +45,7 @@ fn shuffle_periods(deck: &mut [u8], rng: &mut GameRng) {
         while end < deck.len() && crate::data::card(deck[end]).period == period {
             end += 1;
         }
+        deck[start..end].sort_unstable();
         rng.shuffle(&mut deck[start..end]);
         start = end;
     }
@@ -157,11 +161,14 @@ fn redraw_leaders(s: &State, alt: &mut State, me: usize, log: &DraftLog, rng: &m
                 return Vec::new();
             }
             let hand = &s.players[x].hand;
-            log.picks[x]
+            let mut gone: Vec<u8> = log.picks[x]
                 .iter()
                 .copied()
                 .filter(|l| !hand.contains(l))
-                .collect()
+                .collect();
+            // The order of the picks is not public: only which they were.
+            gone.sort_unstable();
+            gone
         })
         .collect();
     let owner = |card: u8| (0..n).find(|&x| required[x].contains(&card));
@@ -172,6 +179,7 @@ fn redraw_leaders(s: &State, alt: &mut State, me: usize, log: &DraftLog, rng: &m
 
     for (mut cards, mut slots) in groups {
         debug_assert_eq!(cards.len(), slots.len());
+        cards.sort_unstable();
         // A card its holder has played or discarded goes back to that holder's slot.
         for card in cards.clone() {
             if let Some(x) = owner(card) {
