@@ -8,7 +8,9 @@
 //! for the open cards recycled under it, which everybody saw go there) and a
 //! card another seat drew blind until its group is placed, and the random
 //! generator (the round's event, the bag, the next round's cards and tiles,
-//! the tower's drops, the winter revolt draws). The cubes inside the tower
+//! the tower's drops, the winter revolt draws); with Kaiserhof also the
+//! supplementary mats until court part 1 turns them over and the order of
+//! the favor deck. The cubes inside the tower
 //! are not redrawn: their count per colour follows from the public supply,
 //! map and tray (62 per colour, 20 peasants; RULINGS R23), and the model
 //! keeps nothing else about them.
@@ -16,7 +18,7 @@
 use signoria_engine::{GameRng, Seat};
 
 use crate::data::LandId;
-use crate::model::{Card, Frame, Plan, State};
+use crate::model::{AUCTION_FIELD, Card, Frame, Plan, State, TOWER_CARDS};
 use crate::planning;
 
 /// Tries at drawing a legal plan for a seat that is still planning before
@@ -27,6 +29,9 @@ pub fn resample(s: &State, seat: Seat, rng: &mut GameRng) -> State {
     let mut alt = s.clone();
     alt.rng = GameRng::from_seed(rng.next_u64());
     rng.shuffle(&mut alt.event_deck);
+    if let Some(c) = &mut alt.court {
+        rng.shuffle(&mut c.deck);
+    }
     let visible = alt.actions_visible.min(alt.action_order.len());
     rng.shuffle(&mut alt.action_order[visible..]);
     redraw_draft(&mut alt, seat, rng);
@@ -59,62 +64,112 @@ fn redraw_draft(s: &mut State, seat: Seat, rng: &mut GameRng) {
     }
 }
 
+/// Where a card lies on a mat: a base field (0..10) or a supplementary one (0..2).
+#[derive(Clone, Copy)]
+enum Slot {
+    Base(usize),
+    Court(usize),
+}
+
+/// The placed fields of a mat in the order they were filled (0..9, with
+/// Kaiserhof 11..13, then the bid; `Plan::next_field`).
+fn slots(plan: &Plan) -> Vec<Slot> {
+    let base = plan.fields.len();
+    let mut v: Vec<Slot> = (0..base.min(AUCTION_FIELD as usize))
+        .map(Slot::Base)
+        .collect();
+    v.extend((0..plan.court.len()).map(Slot::Court));
+    if base > AUCTION_FIELD as usize {
+        v.push(Slot::Base(AUCTION_FIELD as usize));
+    }
+    v
+}
+
+fn card_at(plan: &Plan, slot: Slot) -> Card {
+    match slot {
+        Slot::Base(f) => plan.fields[f],
+        Slot::Court(f) => plan.court[f],
+    }
+}
+
+fn set_card(plan: &mut Plan, slot: Slot, card: Card) {
+    match slot {
+        Slot::Base(f) => plan.fields[f] = card,
+        Slot::Court(f) => plan.court[f] = card,
+    }
+}
+
 /// The face-down cards on seat `p`'s mat, redrawn from the cards it may hold.
 ///
 /// A field is seen by everyone once its card is turned over or when it was
-/// left free; the other placed fields hold distinct cards of the seat. While
-/// planning, those are its land cards and money cards 0-4 and the plan drawn
-/// must be one the seat could have made (RULINGS R9, R30), else the real plan
-/// is kept. Once the bids are revealed the bid is known, which makes every
-/// choice of the hidden cards legal: a seat that bid a card had at least 11
-/// and no free field; a seat that bid nothing placed all its cards, so its
-/// hidden fields hold exactly its cards not yet seen, in some order. A land
-/// card still hidden is of a land the seat owns and that has not changed hands
+/// left free; the other placed fields hold distinct cards of the seat (the
+/// three tower cards alike). While planning, those are its land cards, money
+/// cards 0-4 and (Kaiserhof) tower cards, and the plan drawn must be one the
+/// seat could have made (RULINGS R9, R30, R32), else the real plan is kept.
+/// Once the bids are revealed the bid is known, which makes every choice of
+/// the hidden cards legal: a seat that bid a card had a card for every
+/// action field; a seat that bid nothing placed all its cards, so its hidden
+/// fields hold exactly its cards not yet seen, in some order. A land card
+/// still hidden is of a land the seat owns and that has not changed hands
 /// this round (a card taken off a mat is shown, RULINGS R21).
 fn redraw_plan(s: &mut State, p: Seat, rng: &mut GameRng) {
     let plan = &s.plans[p];
-    let seen = |f: usize| plan.revealed[f] || plan.fields[f] == Card::Empty;
-    let hidden: Vec<usize> = (0..plan.fields.len()).filter(|&f| !seen(f)).collect();
+    let order = slots(plan);
+    let seen = |slot: Slot| {
+        let revealed = match slot {
+            Slot::Base(f) => plan.revealed[f],
+            Slot::Court(_) => plan.court_revealed,
+        };
+        revealed || card_at(plan, slot) == Card::Empty
+    };
+    let hidden: Vec<Slot> = order.iter().copied().filter(|&x| !seen(x)).collect();
     if hidden.is_empty() {
         return;
     }
-    let shown: Vec<Card> = (0..plan.fields.len())
-        .filter(|&f| seen(f))
-        .map(|f| plan.fields[f])
-        .collect();
+    let towers = if s.court.is_some() { TOWER_CARDS } else { 0 };
     let mut pool: Vec<Card> = s
         .owned(p)
         .into_iter()
         .filter(|l| !s.voided.contains(l))
         .map(Card::Land)
         .chain((0..5).map(Card::Money))
-        .filter(|c| !shown.contains(c))
+        .chain(std::iter::repeat_n(Card::Tower, towers))
         .collect();
-    let real = plan.fields.clone();
+    for &slot in order.iter().filter(|&&x| seen(x)) {
+        if let Some(i) = pool.iter().position(|&c| c == card_at(plan, slot)) {
+            pool.remove(i);
+        }
+    }
+    let real = plan.clone();
     let planning = !s.bids_revealed;
     for _ in 0..if planning { PLAN_TRIES } else { 1 } {
         rng.shuffle(&mut pool);
-        let mut fields = real.clone();
-        for (&f, &card) in hidden.iter().zip(&pool) {
-            fields[f] = card;
+        let mut drawn = real.clone();
+        for (&slot, &card) in hidden.iter().zip(&pool) {
+            set_card(&mut drawn, slot, card);
         }
-        if !planning || could_plan(s, p, &fields) {
-            s.plans[p].fields = fields;
+        if !planning || could_plan(s, p, &drawn) {
+            s.plans[p] = drawn;
             return;
         }
     }
 }
 
-/// Whether seat `p` could have placed `fields` in order during planning.
-fn could_plan(s: &State, p: Seat, fields: &[Card]) -> bool {
+/// Whether seat `p` could have filled the mat `drawn` in its order during planning.
+fn could_plan(s: &State, p: Seat, drawn: &Plan) -> bool {
     let lands = s.owned(p);
     let money = s.players[p].money;
+    let court = s.court.is_some();
     let mut plan = Plan::default();
-    for &card in fields {
-        if !planning::next_cards(&plan, &lands, money).contains(&card) {
+    for slot in slots(drawn) {
+        let card = card_at(drawn, slot);
+        if !planning::next_cards(&plan, &lands, money, court).contains(&card) {
             return false;
         }
-        plan.fields.push(card);
+        match slot {
+            Slot::Base(_) => plan.fields.push(card),
+            Slot::Court(_) => plan.court.push(card),
+        }
     }
     true
 }

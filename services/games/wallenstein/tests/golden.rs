@@ -19,7 +19,10 @@ fn golden_3p_draft() {
         &path("3p-draft.json"),
         3,
         2001,
-        &Options { fixed_start: false },
+        &Options {
+            fixed_start: false,
+            ..Default::default()
+        },
     );
 }
 
@@ -29,7 +32,10 @@ fn golden_4p_fixed() {
         &path("4p-fixed.json"),
         4,
         2002,
-        &Options { fixed_start: true },
+        &Options {
+            fixed_start: true,
+            ..Default::default()
+        },
     );
 }
 
@@ -39,7 +45,10 @@ fn golden_5p_draft() {
         &path("5p-draft.json"),
         5,
         2003,
-        &Options { fixed_start: false },
+        &Options {
+            fixed_start: false,
+            ..Default::default()
+        },
     );
 }
 

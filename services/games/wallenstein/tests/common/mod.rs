@@ -17,7 +17,15 @@ pub fn land(name: &str) -> LandId {
 /// A fixed-start game with the tower emptied into the supplies and a
 /// transparent scripted tower; the map cleared of armies.
 pub fn bare(players: usize) -> State {
-    let mut s = W::setup(&Options { fixed_start: true }, players, 7).unwrap();
+    let mut s = W::setup(
+        &Options {
+            fixed_start: true,
+            ..Default::default()
+        },
+        players,
+        7,
+    )
+    .unwrap();
     let n = s.n();
     for p in 0..n {
         s.players[p].supply += s.tower.inside[p] + s.tower.tray[p];
