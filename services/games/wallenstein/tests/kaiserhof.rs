@@ -263,11 +263,11 @@ fn conversions_lapse_entirely() {
 fn court_part_2(hall: [u32; 4]) -> State {
     let mut s = bare_modules(4, true, false, false);
     display(&mut s, [10, 8, 2]);
-    for p in 0..4 {
-        let c = court_mut(&mut s);
-        c.supply[p] -= hall[p];
-        c.hall[p] = hall[p];
+    let c = court_mut(&mut s);
+    for (p, &h) in hall.iter().enumerate() {
+        c.supply[p] -= h;
     }
+    c.hall = hall.to_vec();
     plans_with_court(&mut s, vec![vec![Card::Money(0); 3]; 4]);
     for p in 0..4 {
         s.plans[p].court_revealed = true;
