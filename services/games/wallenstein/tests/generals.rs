@@ -532,3 +532,20 @@ fn the_general_upgrades_only_planned_actions() {
     }));
     assert_eq!(s.players[0].money, money + tax as i32);
 }
+
+/// R53: the seed's table upgrades no Fight/Move (L1646-1669): an attack from
+/// the general's land throws the armies moved and nothing more.
+#[test]
+fn r53_no_fight_upgrade() {
+    let mut s = bare_modules(3, false, false, true);
+    let a = give(&mut s, 0, "Anhalt", 5);
+    let k = give(&mut s, 1, "Kursachsen", 1);
+    place_general(&mut s, 0, "Anhalt");
+    let supply = s.players[0].supply;
+    let mut ev = Vec::new();
+    combat::attack(&mut s, 0, a, k, 3, &mut ev);
+    let b = &battles(&ev)[0];
+    assert_eq!(b.thrown[0], 3);
+    assert_eq!(s.players[0].supply, supply + 1);
+    check(&s);
+}

@@ -949,3 +949,119 @@ fn favor_card_data_against_the_seed() {
         vec![(10, true, false), (11, false, true), (18, true, true)]
     );
 }
+
+/// Hidden information (digest §6.3): `resample_hidden` redraws another seat's
+/// face-down supplementary fields with the base mat (a plan it could have
+/// made, tower cards included) and the favor deck's order; never the seat's
+/// own mat, the display or the kept cards. Once court part 1 turned a mat
+/// over, its supplementary fields are kept.
+#[test]
+fn resampling_redraws_supplementary_mats_and_the_favor_deck() {
+    let o = signoria_wallenstein::Options {
+        fixed_start: true,
+        kaiserhof: true,
+        ..Default::default()
+    };
+    let mut s = W::setup(&o, 4, 8).unwrap();
+    for seat in [0, 1] {
+        while W::pending(&s).contains(&seat) && s.plans[seat].court.len() < 2 {
+            let m = W::legal_moves(&s, seat).pop().unwrap();
+            W::apply(&mut s, seat, &m).unwrap();
+        }
+    }
+    assert_eq!(s.plans[1].court.len(), 2);
+    let mut rng = signoria_engine::GameRng::from_seed(3);
+    let (mut court_changed, mut deck_changed) = (0, 0);
+    for _ in 0..50 {
+        let alt = W::resample_hidden(&s, 0, &mut rng).unwrap();
+        assert_eq!(alt.plans[0], s.plans[0], "the seat's own mat");
+        assert_eq!(alt.plans[1].court.len(), 2);
+        let (c, a) = (court_of(&s), court_of(&alt));
+        assert_eq!(
+            (&a.display, &a.held, &a.hall),
+            (&c.display, &c.held, &c.hall)
+        );
+        let mut deck = a.deck.clone();
+        deck.sort_unstable();
+        let mut real = c.deck.clone();
+        real.sort_unstable();
+        assert_eq!(deck, real);
+        for v in [Viewer::Seat(0), Viewer::Public] {
+            assert_eq!(W::view(&alt, v), W::view(&s, v));
+        }
+        check(&alt);
+        let mut next = alt.clone();
+        while W::pending(&next).contains(&1) {
+            let m = W::legal_moves(&next, 1)[0].clone();
+            W::apply(&mut next, 1, &m).unwrap();
+        }
+        check(&next);
+        court_changed += usize::from(alt.plans[1].court != s.plans[1].court);
+        deck_changed += usize::from(a.deck != c.deck);
+    }
+    assert!(court_changed > 10, "redrawn {court_changed} times of 50");
+    assert!(deck_changed > 45);
+    // Turned over in court part 1: kept.
+    s.plans[1].court.push(Card::Money(0));
+    s.plans[1].court_revealed = true;
+    for _ in 0..10 {
+        let alt = W::resample_hidden(&s, 0, &mut rng).unwrap();
+        assert_eq!(alt.plans[1].court, s.plans[1].court);
+    }
+}
+
+/// A card planned on a supplementary field is told to its seat only; a free
+/// supplementary field to everyone; the court turns the mat over for all.
+#[test]
+fn supplementary_cards_reach_only_their_seat_until_the_court() {
+    let mut s = bare_modules(3, true, false, false);
+    let l = give(&mut s, 0, "Anhalt", 4);
+    s.plans[0].fields = mat(&[], Card::Money(0));
+    s.plans[0].fields.pop();
+    let ev = W::apply(
+        &mut s,
+        0,
+        &Move::Plan {
+            field: 11,
+            card: Card::Land(l),
+        },
+    )
+    .unwrap();
+    assert!(
+        ev.iter()
+            .any(|e| e.audience == signoria_engine::Audience::Seats(vec![0])
+                && matches!(e.event, Event::Planned { field: 11, .. }))
+    );
+    let ev = W::apply(
+        &mut s,
+        0,
+        &Move::Plan {
+            field: 12,
+            card: Card::Tower,
+        },
+    )
+    .unwrap();
+    assert!(
+        ev.iter()
+            .all(|e| e.audience != signoria_engine::Audience::All
+                || !matches!(e.event, Event::Planned { .. }))
+    );
+    assert_eq!(
+        W::view(&s, Viewer::Seat(1)).players[0].court_fields,
+        vec![None, None, None]
+    );
+    assert_eq!(
+        W::view(&s, Viewer::Seat(0)).players[0].court_fields,
+        vec![Some(Card::Land(l)), Some(Card::Tower), None]
+    );
+    s.plans[0].court.push(Card::Empty);
+    assert_eq!(
+        W::view(&s, Viewer::Public).players[0].court_fields,
+        vec![None, None, Some(Card::Empty)]
+    );
+    s.plans[0].court_revealed = true;
+    assert_eq!(
+        W::view(&s, Viewer::Public).players[0].court_fields,
+        vec![Some(Card::Land(l)), Some(Card::Tower), Some(Card::Empty)]
+    );
+}
