@@ -30,10 +30,10 @@ fn options(kaiserhof: bool, landsknechte: bool, generals: bool, fixed_start: boo
 fn run(options: &Options, players: usize, games: usize, first_seed: u64) -> PlayoutStats {
     let cfg = Playouts::<W> {
         first_seed,
-        roundtrip_every: 31,
+        roundtrip_every: 97,
         determinism_every: 60,
         illegal_probes: 1,
-        hidden_every: 37,
+        hidden_every: 101,
         ..Playouts::new(players, options.clone(), games)
     };
     let t = std::time::Instant::now();
