@@ -176,7 +176,12 @@ pub fn prompt(s: &State, frame: &Frame, seat: Seat) -> String {
         Frame::MoveGenerals { .. } => "move your general into another own land".into(),
         Frame::ChooseBonus { .. } => "choose the Landsknecht bonus".into(),
         Frame::CourtFavor { .. } => "take a favor card?".into(),
-        Frame::UseFavor { card, .. } => format!("use favor card {card}"),
+        Frame::UseFavor { card, .. } => {
+            format!(
+                "use favor card {card} ({})",
+                crate::labels::favor_label(*card)
+            )
+        }
         _ => String::new(),
     }
 }

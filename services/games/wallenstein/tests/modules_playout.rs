@@ -218,3 +218,82 @@ fn module_playouts_make_every_kind_of_move() {
         );
     }
 }
+
+/// `info().options` lists the three modules after `fixed_start`, all off by
+/// default; every combination survives the proto round trip, and a stored
+/// base game (no module fields) reads with every module off.
+#[test]
+fn module_options_in_info_and_proto() {
+    let info = W::info();
+    let names: Vec<(&str, &str)> = info.options.iter().map(|o| (o.name, o.default)).collect();
+    assert_eq!(
+        names,
+        vec![
+            ("fixed_start", "false"),
+            ("kaiserhof", "false"),
+            ("landsknechte", "false"),
+            ("generals", "false")
+        ]
+    );
+    assert_eq!(info.schema_version, 3);
+    for bits in 0..16u8 {
+        let o = options(bits & 1 > 0, bits & 2 > 0, bits & 4 > 0, bits & 8 > 0);
+        assert_eq!(W::options_from_pb(&W::options_to_pb(&o)).unwrap(), o);
+        let json = serde_json::to_string(&o).unwrap();
+        assert_eq!(serde_json::from_str::<Options>(&json).unwrap(), o);
+        // A module that is off is left out of the stored form.
+        assert_eq!(json.contains("kaiserhof"), o.kaiserhof, "{json}");
+    }
+    let o: Options = serde_json::from_str(r#"{"fixed_start":true}"#).unwrap();
+    assert_eq!(o, options(false, false, false, true));
+    assert_eq!(
+        W::options_from_pb(&Default::default()).unwrap(),
+        Options::default()
+    );
+}
+
+/// The modules' moves read as a person would say them.
+#[test]
+fn module_move_labels() {
+    let o = options(true, true, true, false);
+    let s = W::setup(&o, 3, 1).unwrap();
+    let label = |m: Move| W::describe_move(&s, 0, &m);
+    assert_eq!(
+        label(Move::TakeFavor { card: 16 }),
+        "take favor card 16: 4 Taler"
+    );
+    assert_eq!(
+        label(Move::TakeFavor { card: 18 }),
+        "take favor card 18: safe from Fight/Move A and B"
+    );
+    assert_eq!(
+        label(Move::TakeFavor { card: 21 }),
+        "take favor card 21: a free palace"
+    );
+    assert_eq!(label(Move::PassFavor), "take no favor card");
+    assert_eq!(
+        label(Move::CancelEvent { cancel: true }),
+        "remove the round's event"
+    );
+    assert_eq!(
+        label(Move::Plan {
+            field: 12,
+            card: signoria_wallenstein::Card::Tower
+        }),
+        "convert 2 armies: from the tray (tower card)"
+    );
+    assert_eq!(
+        label(Move::Plan {
+            field: 10,
+            card: signoria_wallenstein::Card::Tower
+        }),
+        "bid a tower card (counts as 0)"
+    );
+    let anhalt = signoria_wallenstein::data::data()
+        .land_by_name("Anhalt")
+        .unwrap();
+    assert_eq!(
+        label(Move::PlaceGeneral { land: anhalt }),
+        "place your general in Anhalt"
+    );
+}
