@@ -4,7 +4,9 @@
 use signoria_engine::Scoped;
 
 use crate::combat;
+use crate::court;
 use crate::data::{BUILDING_SUPPLY, EventEffect, LandId, UNREST_MARKERS, data};
+use crate::generals;
 use crate::model::{
     Action, Awaiting, BattleKind, CHURCH, Event, Frame, Move, PALACE, State, TRADING_HOUSE, Tile,
 };
@@ -29,42 +31,18 @@ pub fn execute(
     };
     match action {
         Action::Palace | Action::Church | Action::TradingHouse => {
-            let (kind, cost) = match action {
-                Action::Palace => (PALACE, 3),
-                Action::Church => (CHURCH, 2),
-                _ => (TRADING_HOUSE, 1),
+            let kind = match action {
+                Action::Palace => PALACE,
+                Action::Church => CHURCH,
+                _ => TRADING_HOUSE,
             };
-            let l = &s.lands[land as usize];
-            let used = l.buildings.iter().filter(|b| **b).count() as u8;
+            let cost = build_cost(s, seat, land, kind);
             if s.players[seat].money < cost {
                 lapse("not enough Taler", ev);
-            } else if l.buildings[kind] {
-                // At most one building of each type per land (L384-385).
-                lapse("the land already has one", ev);
-            } else if used >= data().lands[land as usize].sites {
-                lapse("no free building site", ev);
-            } else if s.buildings_built(kind) >= BUILDING_SUPPLY[kind] {
-                lapse("no building tile left", ev);
+            } else if let Some(reason) = build_obstacle(s, land, kind) {
+                lapse(reason, ev);
             } else {
-                s.players[seat].money -= cost;
-                s.lands[land as usize].buildings[kind] = true;
-                ev.push(Scoped::public(Event::Built {
-                    seat: me,
-                    land,
-                    building: kind as u8,
-                    cost: cost as u32,
-                }));
-                // Trading-house event: 1 unrest marker leaves that land (L1020-1025).
-                if kind == TRADING_HOUSE
-                    && s.event_effect() == Some(EventEffect::TradingHouseCalms)
-                    && s.lands[land as usize].unrest > 0
-                {
-                    s.lands[land as usize].unrest -= 1;
-                    ev.push(Scoped::public(Event::UnrestRemoved {
-                        land,
-                        unrest: s.lands[land as usize].unrest,
-                    }));
-                }
+                build(s, seat, land, kind, cost, ev);
             }
             None
         }
@@ -86,6 +64,8 @@ pub fn execute(
         }
         Action::Raise5 | Action::Raise3 | Action::Raise1 => {
             let (count, cost) = raise_count(s, seat, action);
+            // The general in the land raises one army more: 6, 4, 2 (L1650-1664; RULINGS R52).
+            let count = count + u32::from(generals::present(s, seat, land));
             if s.players[seat].money < cost as i32 {
                 lapse("not enough Taler", ev);
                 return None;
@@ -131,7 +111,62 @@ pub fn execute(
     }
 }
 
-/// Income: card value, then the event, then the tile (L343-346, L403-406).
+/// Building costs: palace 3, church 2, trading house 1 Taler (L370-380); with
+/// the seat's general in the land 2, 1, 0 (L1646-1658).
+pub fn build_cost(s: &State, seat: usize, land: LandId, kind: usize) -> i32 {
+    const COST: [i32; 3] = [3, 2, 1];
+    COST[kind] - i32::from(generals::present(s, seat, land))
+}
+
+/// Why a building of `kind` cannot go into `land`, if it cannot: at most one
+/// of each type per land (L384-385), a free site (L382-384, L424-430), a tile
+/// left in the box (RULINGS R16).
+pub fn build_obstacle(s: &State, land: LandId, kind: usize) -> Option<&'static str> {
+    let l = &s.lands[land as usize];
+    let used = l.buildings.iter().filter(|b| **b).count() as u8;
+    if l.buildings[kind] {
+        Some("the land already has one")
+    } else if used >= data().lands[land as usize].sites {
+        Some("no free building site")
+    } else if s.buildings_built(kind) >= BUILDING_SUPPLY[kind] {
+        Some("no building tile left")
+    } else {
+        None
+    }
+}
+
+/// Build (no obstacle left): pay, place the tile; under the trading-house
+/// event a new trading house calms 1 unrest marker in its land (L1020-1025).
+pub fn build(
+    s: &mut State,
+    seat: usize,
+    land: LandId,
+    kind: usize,
+    cost: i32,
+    ev: &mut Vec<Scoped<Event>>,
+) {
+    s.players[seat].money -= cost;
+    s.lands[land as usize].buildings[kind] = true;
+    ev.push(Scoped::public(Event::Built {
+        seat: seat as u8,
+        land,
+        building: kind as u8,
+        cost: cost as u32,
+    }));
+    if kind == TRADING_HOUSE
+        && s.event_effect() == Some(EventEffect::TradingHouseCalms)
+        && s.lands[land as usize].unrest > 0
+    {
+        s.lands[land as usize].unrest -= 1;
+        ev.push(Scoped::public(Event::UnrestRemoved {
+            land,
+            unrest: s.lands[land as usize].unrest,
+        }));
+    }
+}
+
+/// Income: card value, then the event, then the tile (L343-346, L403-406),
+/// then the seat's general in the land, +1 (L1646-1669; RULINGS R52).
 pub fn income(s: &State, seat: usize, action: Action, land: LandId) -> u32 {
     let l = &data().lands[land as usize];
     let mut v = if action == Action::Grain {
@@ -152,7 +187,7 @@ pub fn income(s: &State, seat: usize, action: Action, land: LandId) -> u32 {
     {
         v += 1;
     }
-    v
+    v + u32::from(generals::present(s, seat, land))
 }
 
 /// Armies raised and cost: 5/3/1 for 3/2/1 Taler; the event cuts 5 and 3 to
@@ -181,8 +216,9 @@ pub fn raise_count(s: &State, seat: usize, action: Action) -> (u32, u32) {
 fn unrest(s: &mut State, seat: usize, land: LandId, ev: &mut Vec<Scoped<Event>>) {
     let markers = s.lands[land as usize].unrest;
     let kept = markers == 0 || combat::revolt(s, seat, land, markers, BattleKind::Revolt, ev);
-    // With all 42 markers on the map no marker is added (RULINGS R16).
-    if kept && s.unrest_on_map() < UNREST_MARKERS {
+    // With all 42 markers on the map no marker is added (RULINGS R16); a
+    // kept favor card 4 stops it (L1494-1498).
+    if kept && s.unrest_on_map() < UNREST_MARKERS && !court::block_unrest(s, seat, land, ev) {
         s.lands[land as usize].unrest += 1;
         ev.push(Scoped::public(Event::UnrestAdded {
             land,
@@ -211,6 +247,13 @@ pub fn march_moves(s: &State, a: &Awaiting) -> Vec<Move> {
             continue;
         }
         if !own && t.buildings[CHURCH] && s.event_effect() == Some(EventEffect::ChurchLandsImmune) {
+            continue;
+        }
+        // Favor cards 10/11/18: the holder cannot be attacked by this Fight/Move (L1561-1573).
+        if let Some(o) = t.owner
+            && !own
+            && court::protected(s, o as usize, a.action)
+        {
             continue;
         }
         for count in 1..armies {

@@ -5,6 +5,7 @@
 use signoria_engine::Scoped;
 
 use crate::data::{EventEffect, LandId};
+use crate::generals;
 use crate::model::{Action, Battle, BattleKind, BattleResult, Card, Event, PALACE, State, Tile};
 
 /// A land changes hands: its card moves at once, even off a mat, and any plan
@@ -25,6 +26,9 @@ pub fn set_owner(s: &mut State, land: LandId, owner: Option<u8>, ev: &mut Vec<Sc
                     card: Card::Land(land),
                 }));
             }
+        }
+        if let Some(old) = s.lands[land as usize].owner {
+            generals::land_lost(s, land, old, ev);
         }
         s.lands[land as usize].owner = owner;
         if !s.voided.contains(&land) {

@@ -5,6 +5,7 @@
 use signoria_engine::Scoped;
 
 use crate::data::{LandId, NUM_LANDS, data};
+use crate::generals;
 use crate::model::{Draft, Event, Frame, Move, Picked, State};
 use crate::setup::place_group;
 
@@ -48,16 +49,28 @@ pub fn pick_moves(s: &State, d: &Draft) -> Vec<Move> {
     v
 }
 
-/// The seat's army groups left, one move per size, largest first.
+/// The seat's army groups left, one move per size, largest first. With
+/// generals, a seat whose general is not placed yet decides for each land it
+/// takes whether the general goes there too (L1628-1633); at its last start
+/// land it must (RULINGS R51).
 pub fn group_moves(s: &State, p: &Picked) -> Vec<Move> {
     let d = s.draft().expect("a picked card lies on the draft");
-    let mut sizes = d.groups[p.seat as usize].clone();
+    let groups = &d.groups[p.seat as usize];
+    let general = generals::to_place_in_draft(s, p.seat as usize);
+    let last = groups.len() == 1;
+    let mut sizes = groups.clone();
     sizes.sort_unstable_by(|a, b| b.cmp(a));
     sizes.dedup();
-    sizes
-        .into_iter()
-        .map(|armies| Move::PlaceGroup { armies })
-        .collect()
+    let mut v = Vec::new();
+    for armies in sizes {
+        if !(general && last) {
+            v.push(Move::PlaceGroup { armies });
+        }
+        if general {
+            v.push(Move::PlaceGroupWithGeneral { armies });
+        }
+    }
+    v
 }
 
 fn same_cards(a: &[LandId], b: &[LandId]) -> bool {
@@ -133,9 +146,9 @@ pub fn resolve_pick(s: &mut State, seat: usize, mv: &Move, ev: &mut Vec<Scoped<E
     s.stack.push(Frame::PlaceGroup(picked));
 }
 
-/// The army group for the land just taken; then the next seat's turn, or the
-/// end of the draft.
-pub fn resolve_group(s: &mut State, armies: u8, ev: &mut Vec<Scoped<Event>>) {
+/// The army group (and, with `general`, the seat's general) for the land just
+/// taken; then the next seat's turn, or the end of the draft.
+pub fn resolve_group(s: &mut State, armies: u8, general: bool, ev: &mut Vec<Scoped<Event>>) {
     let Some(Frame::PlaceGroup(p)) = s.stack.pop() else {
         unreachable!("no card waits for a group")
     };
@@ -154,6 +167,9 @@ pub fn resolve_group(s: &mut State, armies: u8, ev: &mut Vec<Scoped<Event>>) {
         }));
     }
     place_group(s, p.seat, p.land, armies as u32, ev);
+    if general {
+        generals::place(s, p.seat as usize, p.land, ev);
+    }
     // Only then is a taken open card replaced from the deck (L145-152): the
     // group is chosen without seeing the next card.
     let d = s.draft_mut();

@@ -6,6 +6,7 @@
 use signoria_engine::Scoped;
 
 use crate::actions;
+use crate::court;
 use crate::model::{ACTIONS, Card, Event, Frame, Plan, State, TILES};
 use crate::planning;
 use crate::winter;
@@ -25,7 +26,8 @@ pub fn turn_up_events(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
 }
 
 /// N1 + N2: shuffle and lay out the action cards (1-5 face up, 6-10 face down)
-/// and the advantage tiles on the turn-order spaces (L294-310); planning
+/// and the advantage tiles on the turn-order spaces (L294-310); with Kaiserhof
+/// N2a, the favor cards on display (L1272-1301; RULINGS R33); planning
 /// replaces the frame on top.
 pub fn start_round(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     let mut order = ACTIONS.to_vec();
@@ -47,6 +49,9 @@ pub fn start_round(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         visible_actions: s.action_order[..5].to_vec(),
         tiles: s.space_tiles.clone(),
     }));
+    if s.court.is_some() {
+        court::display_favors(s, ev);
+    }
 }
 
 /// Planning is done: N4 the event is drawn from the open candidates
@@ -61,13 +66,26 @@ pub fn end_planning(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
 }
 
 /// Every seat has its space: turn order is the ascending occupied spaces;
-/// empty ones are skipped (L563-567).
+/// empty ones are skipped (L563-567). The modules' steps come before the
+/// actions, in this order (RULINGS R50): the generals of the fixed set-ups
+/// are placed (first round, L1640-1644), the Landsknechte checked (L1590-1591:
+/// before the court), the court actions (L1391-1394).
 pub fn start_actions(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     s.turn_order = s.space_owner.iter().flatten().copied().collect();
     ev.push(Scoped::public(Event::TurnOrder {
         order: s.turn_order.clone(),
     }));
     s.replace_top(Frame::Actions { slot: 0, pos: 0 });
+    // Pushed last to first: the frame on top runs first.
+    if s.court.is_some() {
+        s.stack.push(Frame::CourtCards { pos: 0 });
+    }
+    if s.landsknechte.is_some() {
+        s.stack.push(Frame::Landsknechte { pos: 0 });
+    }
+    if s.generals.is_some() && s.options.fixed_start && s.year == 1 && s.season == 0 {
+        s.stack.push(Frame::PlaceGenerals { pos: 0 });
+    }
 }
 
 /// One step of the action phase: the next seat's card for the current action
@@ -75,7 +93,13 @@ pub fn start_actions(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
 /// the next action card comes, or the round ends.
 pub fn action_step(s: &mut State, slot: usize, pos: usize, ev: &mut Vec<Scoped<Event>>) {
     if slot == 10 {
-        end_round(s, ev);
+        if s.generals.is_some() {
+            // After every normal round each general moves (L1670; RULINGS R54).
+            s.replace_top(Frame::EndRound);
+            s.stack.push(Frame::MoveGenerals { pos: 0 });
+        } else {
+            end_round(s, ev);
+        }
         return;
     }
     if pos == s.n() {
@@ -121,11 +145,13 @@ pub fn action_step(s: &mut State, slot: usize, pos: usize, ev: &mut Vec<Scoped<E
 }
 
 /// End of a normal round (L586-597): the event leaves the game, tokens and
-/// tiles return (after autumn the order stays for winter, L625-627).
-fn end_round(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+/// tiles return (after autumn the order stays for winter, L625-627); kept
+/// favor cards 10/11/18 leave the game (L1571-1573).
+pub fn end_round(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     if let Some(e) = s.current_event.take() {
         s.event_candidates.retain(|&c| c != e);
     }
+    court::expire(s, ev);
     s.voided.clear();
     s.plans = vec![Plan::default(); s.n()];
     if s.season < 2 {

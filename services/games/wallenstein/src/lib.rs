@@ -1,24 +1,29 @@
-//! Wallenstein (Queen Games, 2nd edition; base game of seed
-//! `002_fae1cec4ff72eb0c.txt`) for Signoria.
+//! Wallenstein (Queen Games, 2nd edition; seed `002_fae1cec4ff72eb0c.txt`)
+//! for Signoria: the base game and the rulebook's three optional modules
+//! ("Am Kaiserhof", "Landsknechte", generals and monuments).
 //!
 //! A deterministic state machine: start-land draft, secret simultaneous
 //! planning of land cards on the ten action fields plus a bid, the
 //! turn-order auction, the actions in the order of the action cards, combat
 //! through a stateful dice tower, and two winters with supply, revolts and
 //! scoring. See `RULINGS.md` for every reading of the rules the engine had
-//! to choose, and `README.md` for the tower model.
+//! to choose, and `README.md` for the tower model and the modules.
 
 // Index loops over seats, kinds and regions read like the rules; keep them.
 #![allow(clippy::needless_range_loop)]
 
 pub mod actions;
+pub mod bonus;
 pub mod combat;
+pub mod court;
 pub mod data;
 pub mod draft;
 pub mod flow;
+pub mod generals;
 pub mod hidden;
 pub mod invariants;
 pub mod labels;
+pub mod landsknechte;
 pub mod model;
 pub mod planning;
 pub mod proto;
@@ -61,13 +66,31 @@ impl Game for Wallenstein {
             display_name: "Wallenstein",
             min_players: 3,
             max_players: 5,
-            // 2: the decision stack (`stack`) replaced `phase` (see `upgrade`).
-            schema_version: 2,
-            options: vec![OptionInfo {
-                name: "fixed_start",
-                description: "Fixed beginner set-ups for 3/4/5 players instead of the start-land draft",
-                default: "false",
-            }],
+            // 2: the decision stack (`stack`) replaced `phase`; 3: the modules'
+            // state (absent in the base game, see `upgrade`).
+            schema_version: 3,
+            options: vec![
+                OptionInfo {
+                    name: "fixed_start",
+                    description: "Fixed beginner set-ups for 3/4/5 players instead of the start-land draft",
+                    default: "false",
+                },
+                OptionInfo {
+                    name: "kaiserhof",
+                    description: "Module 1 \"Am Kaiserhof\": supplementary mats, courtiers and favor cards",
+                    default: "false",
+                },
+                OptionInfo {
+                    name: "landsknechte",
+                    description: "Module 2 \"Landsknechte\": a bonus for lands in four regions after each turn order",
+                    default: "false",
+                },
+                OptionInfo {
+                    name: "generals",
+                    description: "Module 3: generals that upgrade the actions in their land, and monuments",
+                    default: "false",
+                },
+            ],
         }
     }
 

@@ -3,16 +3,31 @@
 use serde::{Deserialize, Serialize};
 use signoria_engine::{GameRng, Seat};
 
-use crate::data::LandId;
+use crate::data::{BonusKind, LandId};
 use crate::tower::TowerState;
 
-/// Game options. Future expansion modules ("Am Kaiserhof", "Landsknechte",
-/// generals and monuments) are meant to be added here as further flags.
+/// Game options: the start and the expansion modules of the same rulebook
+/// (seed L1181-1698), usable in any combination. A module flag that is off
+/// is left out of the stored form, so states of the base game keep the
+/// shape they had before the modules existed.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Options {
     /// Use the seed's fixed beginner set-ups (L939-995) instead of the start-land draft.
     pub fixed_start: bool,
+    /// Module 1 "Am Kaiserhof" (L1181-1573): supplementary mats, courtiers, favor cards.
+    #[serde(skip_serializing_if = "is_false")]
+    pub kaiserhof: bool,
+    /// Module 2 "Landsknechte" (L1578-1611): a bonus for lands in four regions.
+    #[serde(skip_serializing_if = "is_false")]
+    pub landsknechte: bool,
+    /// Module 3, generals and monuments (title lost in the OCR; L1612-1698).
+    #[serde(skip_serializing_if = "is_false")]
+    pub generals: bool,
+}
+
+pub(crate) fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The ten actions, in the order of the player mat's fields (seed L368-495).
@@ -68,9 +83,14 @@ impl Action {
 }
 
 pub fn field_name(field: u8) -> &'static str {
-    Action::from_u8(field)
-        .map(Action::name)
-        .unwrap_or("auction")
+    match field {
+        11 => "convert 1 army",
+        12 => "convert 2 armies",
+        13 => "convert 3 armies",
+        _ => Action::from_u8(field)
+            .map(Action::name)
+            .unwrap_or("auction"),
+    }
 }
 
 /// The five advantage tiles (seed L311-350).
@@ -111,6 +131,20 @@ pub enum Card {
     Money(u8),
     /// No card left for this field (seed L408-412, L553-555).
     Empty,
+    /// Kaiserhof: one of the seat's three tower cards (L1229-1232, L1352-1371);
+    /// the three are alike, so a plan holds at most three of them.
+    Tower,
+}
+
+/// Kaiserhof: tower cards per player (L1229, L1244).
+pub const TOWER_CARDS: usize = 3;
+/// Kaiserhof: the supplementary mat's fields, numbered after the base mat's:
+/// field 11 converts 1 army, 12 converts 2, 13 converts 3 (L1312-1326).
+pub const COURT_FIELDS: [u8; 3] = [11, 12, 13];
+
+/// How many armies the supplementary field `field` (11..13) converts.
+pub fn court_armies(field: u8) -> u32 {
+    (field - COURT_FIELDS[0]) as u32 + 1
 }
 
 /// Building types, also the index into a land's `buildings`.
@@ -136,19 +170,54 @@ pub struct LandState {
     pub unrest: u32,
 }
 
-/// A player's mat for the round: field 0..9 the actions, field 10 the auction.
+/// A player's mat for the round: field 0..9 the actions, field 10 the auction;
+/// with Kaiserhof also the supplementary mat (fields 11..13, `court`).
+///
+/// Fields are filled in the order 0..9, then (Kaiserhof) 11, 12, 13, then the
+/// bid on field 10, so the mat is complete once the bid is down.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Plan {
     pub fields: Vec<Card>,
     pub revealed: [bool; NUM_FIELDS],
+    /// Kaiserhof: the supplementary mat's cards, convert 1, 2, 3 armies (L1305-1330).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub court: Vec<Card>,
+    /// Kaiserhof: the supplementary mat is turned over (court part 1, L1399-1410).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub court_revealed: bool,
 }
 
 impl Plan {
     pub fn done(&self) -> bool {
         self.fields.len() == NUM_FIELDS
     }
+    /// Whether the card is on the mat (a tower card: all three are).
     pub fn uses(&self, card: Card) -> bool {
-        card != Card::Empty && self.fields.contains(&card)
+        match card {
+            Card::Empty => false,
+            Card::Tower => self.count(Card::Tower) >= TOWER_CARDS,
+            _ => self.fields.contains(&card) || self.court.contains(&card),
+        }
+    }
+    /// How often `card` lies on the mat (base and supplementary fields).
+    pub fn count(&self, card: Card) -> usize {
+        self.fields
+            .iter()
+            .chain(&self.court)
+            .filter(|&&c| c == card)
+            .count()
+    }
+    /// The field the next card goes on, or `None` once the mat is complete.
+    pub fn next_field(&self, court: bool) -> Option<u8> {
+        if self.done() {
+            None
+        } else if self.fields.len() < AUCTION_FIELD as usize {
+            Some(self.fields.len() as u8)
+        } else if court && self.court.len() < COURT_FIELDS.len() {
+            Some(COURT_FIELDS[self.court.len()])
+        } else {
+            Some(AUCTION_FIELD)
+        }
     }
 }
 
@@ -231,6 +300,31 @@ pub enum Frame {
         drawn: Vec<LandId>,
         extra: u8,
     },
+    /// Generals: the seat at `pos` of the turn order puts its general into an
+    /// own land (fixed start, first round, L1640-1644; after winter the
+    /// generals taken off, L1689-1694); automatic with one land or none.
+    PlaceGenerals { pos: usize },
+    /// Landsknechte (automatic): the seat at `pos` of the turn order checks
+    /// its regions after the turn order is set (L1590-1601).
+    Landsknechte { pos: usize },
+    /// Landsknechte: the seat chooses a bonus of the card just turned up (on
+    /// top of `Landsknechte`).
+    ChooseBonus { seat: u8 },
+    /// Kaiserhof court part 1 (automatic): the seat at `pos` of the turn order
+    /// turns over its supplementary mat and converts, 3 then 2 then 1 (L1399-1413).
+    CourtCards { pos: usize },
+    /// Kaiserhof court part 2: in `order` (most courtiers in the reception hall
+    /// first) each seat moves its courtiers up and may take a favor card
+    /// (L1415-1439); automatic for a seat that cannot pay for any.
+    CourtFavor { order: Vec<u8>, next: usize },
+    /// A favor card just taken that asks its holder where or whether to use
+    /// it (on top of `CourtFavor`); automatic with one way or none.
+    UseFavor { seat: u8, card: u8 },
+    /// Generals: after a normal round the seat at `pos` of the turn order
+    /// moves its general into another own land (L1670-1687).
+    MoveGenerals { pos: usize },
+    /// The end of a normal round, once the generals have moved (automatic).
+    EndRound,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -258,6 +352,16 @@ pub struct State {
     pub bids_revealed: bool,
     /// Lands whose card changed hands this round: plans naming them are void (seed L615-619).
     pub voided: Vec<LandId>,
+    /// Kaiserhof: courtiers and favor cards (absent without the module).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub court: Option<crate::court::Court>,
+    /// Landsknechte: per seat, the position (in the starting order) of the
+    /// card on top of its stack (absent without the module).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub landsknechte: Option<Vec<u8>>,
+    /// Generals and monuments (absent without the module).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generals: Option<crate::generals::Generals>,
     /// The decision stack, bottom first; empty once the game is over.
     pub stack: Vec<Frame>,
     pub rng: GameRng,
@@ -340,6 +444,22 @@ pub enum Move {
     Stay,
     /// Winter: resolve the revolt in this drawn land next.
     Revolt { land: LandId },
+    /// Draft with generals: the army group and the general into the land just taken.
+    PlaceGroupWithGeneral { armies: u8 },
+    /// Court part 2: take the displayed favor card with this number.
+    TakeFavor { card: u8 },
+    /// Court part 2: take no favor card.
+    PassFavor,
+    /// Favor card 1: remove the round's event (`true`) or leave it.
+    CancelEvent { cancel: bool },
+    /// Favor cards 4, 12, 7/17/21: the land the card is used in.
+    FavorLand { land: LandId },
+    /// Landsknechte: the bonus taken from the card just turned up.
+    TakeBonus { kind: BonusKind },
+    /// Generals: put the general into this own land.
+    PlaceGeneral { land: LandId },
+    /// Generals: after a round, move the general into this own land.
+    MoveGeneral { to: LandId },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -519,4 +639,122 @@ pub enum Event {
         year: u8,
     },
     GameEnded,
+    /// Kaiserhof set-up: courtiers into the reception hall, one per own cube
+    /// that fell out of the initial fill (L1253-1260).
+    CourtiersFromFill {
+        courtiers: Vec<u32>,
+    },
+    /// N2a: favor cards on the spaces costing 4, 3 and 2 courtiers (L1294-1301).
+    FavorsDisplayed {
+        display: Vec<Option<u8>>,
+    },
+    /// Court part 1: a seat's supplementary mat, convert 1, 2, 3 armies.
+    CourtRevealed {
+        seat: u8,
+        cards: Vec<Card>,
+    },
+    /// Court part 1: armies converted into courtiers, from a land or (`None`) the tray.
+    Converted {
+        seat: u8,
+        armies: u32,
+        land: Option<LandId>,
+    },
+    /// Court part 1: a conversion that cannot be done in full is not done (L1379-1382).
+    ConversionLapsed {
+        seat: u8,
+        armies: u32,
+        reason: String,
+    },
+    /// Court part 2: the order, most courtiers in the reception hall first.
+    FavorOrder {
+        order: Vec<u8>,
+    },
+    /// Court part 2: the seat's courtiers move into the audience hall.
+    CourtiersUp {
+        seat: u8,
+        courtiers: u32,
+    },
+    FavorTaken {
+        seat: u8,
+        card: u8,
+        courtiers: u32,
+    },
+    /// End of the court: the favor cards left on display leave the game, the
+    /// courtiers go back to the reception hall (L1434-1439).
+    CourtEnded {
+        discarded: Vec<u8>,
+    },
+    /// A one-time gain from a favor or Landsknecht card.
+    Gained {
+        seat: u8,
+        kind: BonusKind,
+        amount: u32,
+    },
+    /// Favor card 1: the round's event does not take place.
+    EventCancelled {
+        event: u8,
+    },
+    /// Favor card 12: free armies placed (a neutral land is taken without a fight).
+    ArmiesPlaced {
+        seat: u8,
+        land: LandId,
+        armies: u32,
+    },
+    /// A favor card kept for later (4, 10, 11, 18).
+    FavorKept {
+        seat: u8,
+        card: u8,
+    },
+    /// A favor card that finds no use.
+    FavorLapsed {
+        seat: u8,
+        card: u8,
+        reason: String,
+    },
+    /// A kept favor card 4 stopped an unrest marker (L1494-1498).
+    UnrestBlocked {
+        seat: u8,
+        land: LandId,
+    },
+    /// Kept favor cards 10/11/18 leave the game at the end of the round (L1571-1573).
+    FavorsExpired {
+        seat: u8,
+        cards: Vec<u8>,
+    },
+    /// Landsknechte: the seat's top card went under the stack; `top` is the
+    /// new top card's position in the starting order.
+    LandsknechtTurned {
+        seat: u8,
+        top: u8,
+        regions: u32,
+    },
+    /// Landsknechte: the stacks are back in their starting order (after winter).
+    LandsknechteSorted,
+    GeneralPlaced {
+        seat: u8,
+        land: LandId,
+    },
+    /// `monument`: one was built in `from` (an adjacent own land was entered).
+    GeneralMoved {
+        seat: u8,
+        from: LandId,
+        to: LandId,
+        monument: bool,
+    },
+    /// The general's land was lost: the general leaves the map (L1689-1691).
+    GeneralRemoved {
+        seat: u8,
+        land: LandId,
+    },
+    MonumentCaptured {
+        seat: u8,
+        land: LandId,
+        owner: u8,
+    },
+    /// Game end: 1 VP per own monument on the map and per captured one (L1698).
+    MonumentsScored {
+        seat: u8,
+        on_board: u32,
+        captured: u32,
+    },
 }

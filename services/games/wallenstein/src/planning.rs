@@ -2,13 +2,16 @@
 //! L408-412, L496-506, L534-567).
 //!
 //! Each seat fills its mat one field at a time (fields 0..9 the actions in
-//! mat order, field 10 the auction field); the cards stay hidden from the
-//! other seats until the rules reveal them.
+//! mat order, with Kaiserhof the supplementary fields 11..13, then field 10,
+//! the auction field); the cards stay hidden from the other seats until the
+//! rules reveal them.
 
 use signoria_engine::{Scoped, Seat};
 
 use crate::data::LandId;
-use crate::model::{AUCTION_FIELD, Card, Event, Frame, Move, Plan, State};
+use crate::model::{
+    AUCTION_FIELD, COURT_FIELDS, Card, Event, Frame, Move, Plan, State, TOWER_CARDS,
+};
 
 /// The next field's legal cards. Every field takes exactly one card as far as
 /// the cards last (L496-498, L408-412); the bid is an unused money or land card,
@@ -18,47 +21,77 @@ use crate::model::{AUCTION_FIELD, Card, Event, Frame, Move, Plan, State};
 /// A seat with fewer cards than action fields chooses which fields stay free
 /// ("lässt man entsprechend Felder frei", L408-412; RULINGS R30): `Empty` is
 /// offered on an action field while the cards left still fit on the later fields.
+/// With Kaiserhof the three supplementary fields are action fields like the
+/// others ("sofern möglich", L1309-1310) and the three tower cards are cards
+/// like the others, a tower card bid counting as a money card 0 (L1371, L1384;
+/// RULINGS R31, R32).
 pub fn plan_moves(s: &State, seat: Seat) -> Vec<Move> {
     let plan = &s.plans[seat];
-    if plan.done() {
+    let Some(field) = plan.next_field(s.court.is_some()) else {
         return Vec::new();
-    }
-    let field = plan.fields.len() as u8;
-    next_cards(plan, &s.owned(seat), s.players[seat].money)
-        .into_iter()
-        .map(|card| Move::Plan { field, card })
-        .collect()
+    };
+    next_cards(
+        plan,
+        &s.owned(seat),
+        s.players[seat].money,
+        s.court.is_some(),
+    )
+    .into_iter()
+    .map(|card| Move::Plan { field, card })
+    .collect()
 }
 
 /// The legal cards for the next field of `plan` (not full) of a seat with
-/// these land cards and this much money (see [`plan_moves`]).
-pub fn next_cards(plan: &Plan, lands: &[LandId], money: i32) -> Vec<Card> {
-    let field = plan.fields.len() as u8;
+/// these land cards and this much money, with or without the supplementary
+/// mat and tower cards (`court`; see [`plan_moves`]).
+pub fn next_cards(plan: &Plan, lands: &[LandId], money: i32, court: bool) -> Vec<Card> {
+    let field = plan.next_field(court).expect("the mat is not full");
+    let bid = field == AUCTION_FIELD;
     let biddable = |c: &Card| !matches!(c, Card::Money(v) if *v as i32 > money);
-    // Cards the seat may still put on its mat: own land cards in hand, then
-    // the unused money cards 0..4.
+    // Cards the seat may still put on its mat: own land cards in hand, the
+    // unused money cards 0..4, then (listed once) a tower card left.
     let mut unused: Vec<Card> = lands.iter().map(|&l| Card::Land(l)).collect();
     unused.extend((0..5).map(Card::Money));
     unused.retain(|&c| !plan.uses(c));
-    // Action fields after this one; a card is left for the bid if more cards remain.
-    let later_fields = (AUCTION_FIELD - field).saturating_sub(1) as usize;
-    // The unused cards are distinct: putting `c` down leaves the others.
-    let rest = unused.len().saturating_sub(1);
-    let biddable_unused = unused.iter().filter(|c| biddable(c)).count();
+    let towers = if court {
+        TOWER_CARDS - plan.count(Card::Tower)
+    } else {
+        0
+    };
+    if towers > 0 {
+        unused.push(Card::Tower);
+    }
+    // How many cards are left, each tower card counted.
+    let left = unused.len() + towers.saturating_sub(1);
+    // Action fields still to fill, this one included (none for the bid).
+    let remaining = if bid {
+        0
+    } else {
+        AUCTION_FIELD as usize - plan.fields.len().min(AUCTION_FIELD as usize)
+            + if court {
+                COURT_FIELDS.len() - plan.court.len()
+            } else {
+                0
+            }
+    };
+    let later_fields = remaining.saturating_sub(1);
+    // The cards left are distinct but for the tower cards: putting `c` down leaves the others.
+    let rest = left.saturating_sub(1);
+    let biddable_left = unused.iter().filter(|c| biddable(c)).count() + towers.saturating_sub(1);
     let mut cards: Vec<Card> = unused
         .iter()
         .copied()
         .filter(|c| {
-            if field == AUCTION_FIELD {
+            if bid {
                 return biddable(c);
             }
-            let biddable_rest = biddable_unused - usize::from(biddable(c));
+            let biddable_rest = biddable_left - usize::from(biddable(c));
             rest <= later_fields || biddable_rest > 0
         })
         .collect();
-    // Remaining action fields, this one included: free while the unused cards
-    // fit on the later ones, so every card still covers a field (L496-498).
-    let short = field < AUCTION_FIELD && unused.len() < (AUCTION_FIELD - field) as usize;
+    // Free while the cards left fit on the later fields, so every card still
+    // covers a field (L496-498).
+    let short = !bid && left < remaining;
     if cards.is_empty() || short {
         cards.push(Card::Empty);
     }
@@ -67,7 +100,11 @@ pub fn next_cards(plan: &Plan, lands: &[LandId], money: i32) -> Vec<Card> {
 
 /// Put `card` on the seat's next field (a listed move).
 pub fn resolve_plan(s: &mut State, seat: Seat, field: u8, card: Card, ev: &mut Vec<Scoped<Event>>) {
-    s.plans[seat].fields.push(card);
+    if field >= COURT_FIELDS[0] {
+        s.plans[seat].court.push(card);
+    } else {
+        s.plans[seat].fields.push(card);
+    }
     let planned = Event::Planned {
         seat: seat as u8,
         field,
@@ -84,12 +121,14 @@ pub fn resolve_plan(s: &mut State, seat: Seat, field: u8, card: Card, ev: &mut V
     }
 }
 
-/// Bid strength, higher is better: 4 > 3 > 2 > 1 > any land card > 0 > no card (L540-555).
+/// Bid strength, higher is better: 4 > 3 > 2 > 1 > any land card > 0 > no card
+/// (L540-555); a tower card is a money card 0 (L1371, L1384) and ties with it
+/// as "the same card" (RULINGS R31).
 pub fn bid_rank(card: Card) -> u8 {
     match card {
         Card::Money(v) if v >= 1 => 10 + v,
         Card::Land(_) => 5,
-        Card::Money(_) => 2,
+        Card::Money(_) | Card::Tower => 2,
         Card::Empty => 0,
     }
 }

@@ -1,5 +1,6 @@
 //! Mapping between the Rust types and `signoria.v1.games.wallenstein`.
 
+use crate::data::BonusKind;
 use crate::model::{Action, BattleKind, BattleResult, Card, Event, Move, Options, Tile};
 use crate::pb;
 use crate::view::{Stage, View};
@@ -9,11 +10,36 @@ use pb::r#move::Kind as M;
 pub fn options_from_pb(pb: &pb::Options) -> Options {
     Options {
         fixed_start: pb.fixed_start.unwrap_or(false),
+        kaiserhof: pb.kaiserhof.unwrap_or(false),
+        landsknechte: pb.landsknechte.unwrap_or(false),
+        generals: pb.generals.unwrap_or(false),
     }
 }
 pub fn options_to_pb(o: &Options) -> pb::Options {
     pb::Options {
         fixed_start: Some(o.fixed_start),
+        kaiserhof: Some(o.kaiserhof),
+        landsknechte: Some(o.landsknechte),
+        generals: Some(o.generals),
+    }
+}
+
+pub fn bonus_to_pb(k: BonusKind) -> pb::BonusKind {
+    match k {
+        BonusKind::Taler => pb::BonusKind::Taler,
+        BonusKind::Tray => pb::BonusKind::ArmiesIntoTray,
+        BonusKind::Grain => pb::BonusKind::Grain,
+        BonusKind::Vp => pb::BonusKind::VictoryPoints,
+    }
+}
+
+pub fn bonus_from_pb(k: i32) -> Result<BonusKind, String> {
+    match pb::BonusKind::try_from(k) {
+        Ok(pb::BonusKind::Taler) => Ok(BonusKind::Taler),
+        Ok(pb::BonusKind::ArmiesIntoTray) => Ok(BonusKind::Tray),
+        Ok(pb::BonusKind::Grain) => Ok(BonusKind::Grain),
+        Ok(pb::BonusKind::VictoryPoints) => Ok(BonusKind::Vp),
+        _ => Err(format!("bonus kind {k} unknown")),
     }
 }
 
@@ -32,6 +58,7 @@ pub fn card_to_pb(c: Card) -> pb::Card {
             Card::Land(l) => Kind::Land(l as u32),
             Card::Money(v) => Kind::Money(v as u32),
             Card::Empty => Kind::Empty(true),
+            Card::Tower => Kind::Tower(true),
         }),
     }
 }
@@ -42,6 +69,7 @@ pub fn card_from_pb(c: Option<&pb::Card>) -> Result<Card, String> {
         Some(Kind::Land(l)) => Ok(Card::Land(u8_of(*l, 45, "land")?)),
         Some(Kind::Money(v)) => Ok(Card::Money(u8_of(*v, 5, "money card")?)),
         Some(Kind::Empty(_)) => Ok(Card::Empty),
+        Some(Kind::Tower(_)) => Ok(Card::Tower),
         None => Err("card missing".into()),
     }
 }
@@ -53,11 +81,16 @@ pub fn move_from_pb(pb: &pb::Move) -> Result<Move, String> {
         },
         M::DraftBlind(_) => Move::DraftBlind,
         M::Recycle(_) => Move::Recycle,
-        M::PlaceGroup(m) => Move::PlaceGroup {
-            armies: u8_of(m.armies, 10, "group size")?,
-        },
+        M::PlaceGroup(m) => {
+            let armies = u8_of(m.armies, 10, "group size")?;
+            if m.general {
+                Move::PlaceGroupWithGeneral { armies }
+            } else {
+                Move::PlaceGroup { armies }
+            }
+        }
         M::Plan(m) => Move::Plan {
-            field: u8_of(m.field, 11, "field")?,
+            field: u8_of(m.field, 14, "field")?,
             card: card_from_pb(m.card.as_ref())?,
         },
         M::TakeSpace(m) => Move::TakeSpace {
@@ -71,6 +104,23 @@ pub fn move_from_pb(pb: &pb::Move) -> Result<Move, String> {
         M::Revolt(m) => Move::Revolt {
             land: u8_of(m.land, 45, "land")?,
         },
+        M::TakeFavor(m) => Move::TakeFavor {
+            card: u8_of(m.card, 22, "favor card")?,
+        },
+        M::PassFavor(_) => Move::PassFavor,
+        M::CancelEvent(m) => Move::CancelEvent { cancel: m.cancel },
+        M::FavorLand(m) => Move::FavorLand {
+            land: u8_of(m.land, 45, "land")?,
+        },
+        M::TakeBonus(m) => Move::TakeBonus {
+            kind: bonus_from_pb(m.kind)?,
+        },
+        M::PlaceGeneral(m) => Move::PlaceGeneral {
+            land: u8_of(m.land, 45, "land")?,
+        },
+        M::MoveGeneral(m) => Move::MoveGeneral {
+            to: u8_of(m.to, 45, "land")?,
+        },
     })
 }
 
@@ -82,6 +132,11 @@ pub fn move_to_pb(mv: &Move) -> pb::Move {
         Move::Recycle => M::Recycle(m::Recycle {}),
         Move::PlaceGroup { armies } => M::PlaceGroup(m::PlaceGroup {
             armies: armies as u32,
+            general: false,
+        }),
+        Move::PlaceGroupWithGeneral { armies } => M::PlaceGroup(m::PlaceGroup {
+            armies: armies as u32,
+            general: true,
         }),
         Move::Plan { field, card } => M::Plan(m::Plan {
             field: field as u32,
@@ -96,6 +151,15 @@ pub fn move_to_pb(mv: &Move) -> pb::Move {
         }),
         Move::Stay => M::Stay(m::Stay {}),
         Move::Revolt { land } => M::Revolt(m::Revolt { land: land as u32 }),
+        Move::TakeFavor { card } => M::TakeFavor(m::TakeFavor { card: card as u32 }),
+        Move::PassFavor => M::PassFavor(m::PassFavor {}),
+        Move::CancelEvent { cancel } => M::CancelEvent(m::CancelEvent { cancel }),
+        Move::FavorLand { land } => M::FavorLand(m::FavorLand { land: land as u32 }),
+        Move::TakeBonus { kind } => M::TakeBonus(m::TakeBonus {
+            kind: bonus_to_pb(kind) as i32,
+        }),
+        Move::PlaceGeneral { land } => M::PlaceGeneral(m::PlaceGeneral { land: land as u32 }),
+        Move::MoveGeneral { to } => M::MoveGeneral(m::MoveGeneral { to: to as u32 }),
     };
     pb::Move { kind: Some(kind) }
 }
@@ -174,7 +238,22 @@ pub fn phase_to_pb(stage: Stage) -> pb::Phase {
         Stage::Actions => pb::Phase::Actions,
         Stage::Winter => pb::Phase::Winter,
         Stage::Over => pb::Phase::Over,
+        Stage::Landsknechte => pb::Phase::Landsknechte,
+        Stage::Court => pb::Phase::Court,
+        Stage::Generals => pb::Phase::Generals,
     }
+}
+
+fn favor_spaces(display: &[Option<u8>]) -> Vec<pb::FavorSpace> {
+    let costs = &crate::data::data().kaiserhof.space_costs;
+    display
+        .iter()
+        .zip(costs)
+        .map(|(card, &cost)| pb::FavorSpace {
+            cost,
+            card: card.map(u32::from),
+        })
+        .collect()
 }
 
 pub fn battle_kind_to_pb(k: BattleKind) -> pb::BattleKind {
@@ -195,6 +274,8 @@ pub fn battle_result_to_pb(r: BattleResult) -> pb::BattleResult {
 }
 
 pub fn view_to_pb(v: &View) -> pb::View {
+    let court = v.court.as_ref();
+    let generals = v.generals.as_ref();
     pb::View {
         viewer: v.viewer.map(u32::from),
         year: v.year as u32,
@@ -203,7 +284,8 @@ pub fn view_to_pb(v: &View) -> pb::View {
         players: v
             .players
             .iter()
-            .map(|p| pb::PlayerView {
+            .enumerate()
+            .map(|(seat, p)| pb::PlayerView {
                 money: p.money,
                 grain: p.grain,
                 victory_points: p.vp,
@@ -218,6 +300,23 @@ pub fn view_to_pb(v: &View) -> pb::View {
                     .collect(),
                 plan_complete: p.plan_complete,
                 tile: p.tile.map(tile),
+                court_fields: p
+                    .court_fields
+                    .iter()
+                    .map(|f| pb::Field {
+                        card: f.map(card_to_pb),
+                    })
+                    .collect(),
+                courtiers_supply: court.map_or(0, |c| c.supply[seat]),
+                courtiers_hall: court.map_or(0, |c| c.hall[seat]),
+                courtiers_audience: court.map_or(0, |c| c.audience[seat]),
+                favor_cards: court.map(|c| lands(&c.held[seat])).unwrap_or_default(),
+                landsknecht_top: v.landsknechte.as_ref().map(|t| t[seat] as u32),
+                general: generals.and_then(|g| g.at[seat]).map(u32::from),
+                monuments_left: generals.map_or(0, |g| g.left[seat]),
+                captured_monuments: generals
+                    .map(|g| lands(&g.captured[seat]))
+                    .unwrap_or_default(),
             })
             .collect(),
         lands: v
@@ -287,6 +386,27 @@ pub fn view_to_pb(v: &View) -> pb::View {
             .secrets
             .as_ref()
             .map(|s| actions(&s.action_order))
+            .unwrap_or_default(),
+        court: court.map(|c| pb::CourtView {
+            display: favor_spaces(&c.display),
+            deck_size: c.deck_size,
+            gone: lands(&c.gone),
+        }),
+        monuments: generals
+            .map(|g| {
+                g.monuments
+                    .iter()
+                    .map(|&(land, owner)| pb::Monument {
+                        land: land as u32,
+                        owner: owner as u32,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        secret_favor_deck: v
+            .secrets
+            .as_ref()
+            .map(|s| lands(&s.favor_deck))
             .unwrap_or_default(),
     }
 }
@@ -484,6 +604,120 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
         }),
         Event::YearEnded { year } => E::YearEnded(x::YearEnded { year: *year as u32 }),
         Event::GameEnded => E::GameEnded(x::GameEnded {}),
+        Event::CourtiersFromFill { courtiers } => E::CourtiersFromFill(x::CourtiersFromFill {
+            courtiers: courtiers.clone(),
+        }),
+        Event::FavorsDisplayed { display } => E::FavorsDisplayed(x::FavorsDisplayed {
+            display: favor_spaces(display),
+        }),
+        Event::CourtRevealed { seat, cards } => E::CourtRevealed(x::CourtRevealed {
+            seat: *seat as u32,
+            cards: cards.iter().map(|&c| card_to_pb(c)).collect(),
+        }),
+        Event::Converted { seat, armies, land } => E::Converted(x::Converted {
+            seat: *seat as u32,
+            armies: *armies,
+            land: land.map(u32::from),
+        }),
+        Event::ConversionLapsed {
+            seat,
+            armies,
+            reason,
+        } => E::ConversionLapsed(x::ConversionLapsed {
+            seat: *seat as u32,
+            armies: *armies,
+            reason: reason.clone(),
+        }),
+        Event::FavorOrder { order } => E::FavorOrder(x::FavorOrder {
+            order: lands(order),
+        }),
+        Event::CourtiersUp { seat, courtiers } => E::CourtiersUp(x::CourtiersUp {
+            seat: *seat as u32,
+            courtiers: *courtiers,
+        }),
+        Event::FavorTaken {
+            seat,
+            card,
+            courtiers,
+        } => E::FavorTaken(x::FavorTaken {
+            seat: *seat as u32,
+            card: *card as u32,
+            courtiers: *courtiers,
+        }),
+        Event::CourtEnded { discarded } => E::CourtEnded(x::CourtEnded {
+            discarded: lands(discarded),
+        }),
+        Event::Gained { seat, kind, amount } => E::Gained(x::Gained {
+            seat: *seat as u32,
+            kind: bonus_to_pb(*kind) as i32,
+            amount: *amount,
+        }),
+        Event::EventCancelled { event } => E::EventCancelled(x::EventCancelled {
+            event: *event as u32,
+        }),
+        Event::ArmiesPlaced { seat, land, armies } => E::ArmiesPlaced(x::ArmiesPlaced {
+            seat: *seat as u32,
+            land: *land as u32,
+            armies: *armies,
+        }),
+        Event::FavorKept { seat, card } => E::FavorKept(x::FavorKept {
+            seat: *seat as u32,
+            card: *card as u32,
+        }),
+        Event::FavorLapsed { seat, card, reason } => E::FavorLapsed(x::FavorLapsed {
+            seat: *seat as u32,
+            card: *card as u32,
+            reason: reason.clone(),
+        }),
+        Event::UnrestBlocked { seat, land } => E::UnrestBlocked(x::UnrestBlocked {
+            seat: *seat as u32,
+            land: *land as u32,
+        }),
+        Event::FavorsExpired { seat, cards } => E::FavorsExpired(x::FavorsExpired {
+            seat: *seat as u32,
+            cards: lands(cards),
+        }),
+        Event::LandsknechtTurned { seat, top, regions } => {
+            E::LandsknechtTurned(x::LandsknechtTurned {
+                seat: *seat as u32,
+                top: *top as u32,
+                regions: *regions,
+            })
+        }
+        Event::LandsknechteSorted => E::LandsknechteSorted(x::LandsknechteSorted {}),
+        Event::GeneralPlaced { seat, land } => E::GeneralPlaced(x::GeneralPlaced {
+            seat: *seat as u32,
+            land: *land as u32,
+        }),
+        Event::GeneralMoved {
+            seat,
+            from,
+            to,
+            monument,
+        } => E::GeneralMoved(x::GeneralMoved {
+            seat: *seat as u32,
+            from: *from as u32,
+            to: *to as u32,
+            monument: *monument,
+        }),
+        Event::GeneralRemoved { seat, land } => E::GeneralRemoved(x::GeneralRemoved {
+            seat: *seat as u32,
+            land: *land as u32,
+        }),
+        Event::MonumentCaptured { seat, land, owner } => E::MonumentCaptured(x::MonumentCaptured {
+            seat: *seat as u32,
+            land: *land as u32,
+            owner: *owner as u32,
+        }),
+        Event::MonumentsScored {
+            seat,
+            on_board,
+            captured,
+        } => E::MonumentsScored(x::MonumentsScored {
+            seat: *seat as u32,
+            on_board: *on_board,
+            captured: *captured,
+        }),
     };
     pb::Event { kind: Some(kind) }
 }

@@ -6,8 +6,10 @@
 use signoria_engine::{GameRng, Scoped, SetupError, kernel};
 
 use crate::Wallenstein;
+use crate::court::{self, Court};
 use crate::data::{CUBES_PER_COLOUR, LandId, NUM_LANDS, PEASANTS, data};
 use crate::draft;
+use crate::generals::Generals;
 use crate::model::{Event, Frame, LandState, Options, Player, State};
 use crate::tower::TowerState;
 
@@ -63,12 +65,26 @@ pub fn setup(
         plans: vec![Default::default(); players],
         bids_revealed: false,
         voided: Vec::new(),
+        court: None,
+        landsknechte: None,
+        generals: None,
         // The set-up steps after the start lands (summary L915-937: 3. lands,
         // 4. tower, 5. four events), then the first round. Nobody sees the
         // year's events or the tower's fill while choosing start lands (RULINGS R26).
         stack: vec![Frame::StartRound, Frame::TurnUpEvents, Frame::FillTower],
         rng,
     };
+    // The modules' components (L1238-1264, L1587-1588, L1620); only a
+    // module that is played draws from the generator.
+    if options.kaiserhof {
+        s.court = Some(Court::new(players, &mut s.rng));
+    }
+    if options.landsknechte {
+        s.landsknechte = Some(vec![0; players]);
+    }
+    if options.generals {
+        s.generals = Some(Generals::new(players));
+    }
     let mut ev = Vec::new();
     if options.fixed_start {
         // Letters A..E are seats 0..4 (RULINGS R5).
@@ -100,7 +116,14 @@ pub fn fill_tower(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     }
     s.peasants += out[n];
     s.tower.tray = vec![0; n + 1];
-    ev.push(Scoped::public(Event::TowerFilled { thrown, out }));
+    ev.push(Scoped::public(Event::TowerFilled {
+        thrown,
+        out: out.clone(),
+    }));
+    // Kaiserhof: a courtier for every own cube that fell out (L1253-1260).
+    if s.court.is_some() {
+        court::courtiers_from_fill(s, &out, ev);
+    }
 }
 
 /// A start land: the seat's army group goes into it (L172-174).

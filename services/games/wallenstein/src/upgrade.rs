@@ -1,5 +1,7 @@
 //! States written by older schemas, turned into the current shape.
 //!
+//! Schema 2 → 3: nothing to change (see [`from_schema_2`]).
+//!
 //! Schema 1 (the releases up to 2026-11) kept one `phase` where schema 2 keeps
 //! the decision stack (`stack`, bottom first):
 //!
@@ -26,9 +28,22 @@ use serde_json::{Value, json};
 
 pub fn upgrade(schema: u32, state: Value) -> Result<Value, String> {
     match schema {
-        1 => from_schema_1(state),
+        1 => from_schema_1(state).and_then(from_schema_2),
+        2 => from_schema_2(state),
         _ => Err(format!("no upgrade from schema {schema} is known")),
     }
+}
+
+/// Schema 3 adds the modules' state (`court`, `landsknechte`, `generals`, the
+/// supplementary mat in `plans`, the module flags in `options`), all absent
+/// when the module is not played: a schema-2 state is a schema-3 state of a
+/// game without modules, unchanged. The number moved so that a release
+/// without the modules refuses a module game instead of dropping its modules.
+fn from_schema_2(state: Value) -> Result<Value, String> {
+    if !state.is_object() {
+        return Err("a schema-2 state is a JSON object".into());
+    }
+    Ok(state)
 }
 
 fn from_schema_1(mut state: Value) -> Result<Value, String> {

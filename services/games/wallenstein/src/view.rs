@@ -1,14 +1,16 @@
 //! What a viewer may see (digest §6.3): plans and bids stay hidden until the
-//! rules reveal them, the face-down action cards, the deck orders and the
-//! event that will apply are hidden; money, armies, buildings, unrest, the
-//! tower's inside and the tray are public.
+//! rules reveal them, the face-down action cards, the deck orders (the favor
+//! deck's too) and the event that will apply are hidden; money, armies,
+//! buildings, unrest, the tower's inside and the tray are public, and so are
+//! the courtiers, the favor cards on display or kept, the Landsknecht stacks,
+//! the generals and the monuments.
 
 use serde::{Deserialize, Serialize};
 use signoria_engine::{Game, Viewer};
 
 use crate::Wallenstein;
 use crate::data::LandId;
-use crate::model::{Action, Awaiting, Card, Frame, NUM_FIELDS, State, Tile};
+use crate::model::{Action, Awaiting, COURT_FIELDS, Card, Frame, NUM_FIELDS, State, Tile};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlayerView {
@@ -23,6 +25,9 @@ pub struct PlayerView {
     pub fields: Vec<Option<Card>>,
     pub plan_complete: bool,
     pub tile: Option<Tile>,
+    /// Kaiserhof: the supplementary mat (convert 1, 2, 3 armies), seen as the
+    /// base mat's fields are (empty without the module).
+    pub court_fields: Vec<Option<Card>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -51,6 +56,22 @@ pub struct Secrets {
     pub event_deck: Vec<u8>,
     pub draft_deck: Vec<LandId>,
     pub action_order: Vec<Action>,
+    /// Kaiserhof: the favor deck, top card last.
+    pub favor_deck: Vec<u8>,
+}
+
+/// Kaiserhof: the court, all public but the order of the favor deck.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CourtView {
+    pub supply: Vec<u32>,
+    pub hall: Vec<u32>,
+    pub audience: Vec<u32>,
+    /// The favor cards on the spaces costing `costs` courtiers.
+    pub display: Vec<Option<u8>>,
+    pub costs: Vec<u32>,
+    pub deck_size: u32,
+    pub held: Vec<Vec<u8>>,
+    pub gone: Vec<u8>,
 }
 
 /// The part of the game the table is in.
@@ -62,6 +83,12 @@ pub enum Stage {
     Actions,
     Winter,
     Over,
+    /// Landsknechte: regions checked and bonuses taken after the turn order.
+    Landsknechte,
+    /// Kaiserhof: the court actions.
+    Court,
+    /// Generals placed or moved.
+    Generals,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -88,6 +115,10 @@ pub struct View {
     pub winter_drawn: Vec<LandId>,
     pub pending: Vec<u8>,
     pub secrets: Option<Secrets>,
+    pub court: Option<CourtView>,
+    /// Landsknechte: per seat, the position of its top card in the starting order.
+    pub landsknechte: Option<Vec<u8>>,
+    pub generals: Option<crate::generals::Generals>,
 }
 
 /// The stage of the frame a seat decides on (the automatic set-up and round
@@ -102,6 +133,13 @@ fn stage(s: &State) -> Stage {
         Some(Frame::ChooseSpace { .. }) => Stage::TurnOrder,
         Some(Frame::Actions { .. } | Frame::March(_)) => Stage::Actions,
         Some(Frame::Winter { .. } | Frame::Revolts { .. }) => Stage::Winter,
+        Some(Frame::Landsknechte { .. } | Frame::ChooseBonus { .. }) => Stage::Landsknechte,
+        Some(Frame::CourtCards { .. } | Frame::CourtFavor { .. } | Frame::UseFavor { .. }) => {
+            Stage::Court
+        }
+        Some(Frame::PlaceGenerals { .. } | Frame::MoveGenerals { .. } | Frame::EndRound) => {
+            Stage::Generals
+        }
     }
 }
 
@@ -115,17 +153,24 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         .map(|p| {
             let plan = &s.plans[p];
             let own = all || me == Some(p as u8);
+            // A field left free is an empty space on the mat for all to see (L408-412).
+            let seen = |card: Option<Card>, revealed: bool| {
+                if own || revealed || card == Some(Card::Empty) {
+                    card
+                } else {
+                    None
+                }
+            };
             let fields = (0..NUM_FIELDS)
-                .map(|f| {
-                    // A field left free is an empty space on the mat for all to see (L408-412).
-                    let card = plan.fields.get(f).copied();
-                    if own || plan.revealed[f] || card == Some(Card::Empty) {
-                        card
-                    } else {
-                        None
-                    }
-                })
+                .map(|f| seen(plan.fields.get(f).copied(), plan.revealed[f]))
                 .collect();
+            // The supplementary mat is turned over in court part 1 (L1399-1410).
+            let court_fields = match s.court {
+                Some(_) => (0..COURT_FIELDS.len())
+                    .map(|f| seen(plan.court.get(f).copied(), plan.court_revealed))
+                    .collect(),
+                None => Vec::new(),
+            };
             PlayerView {
                 money: s.players[p].money,
                 grain: s.players[p].grain,
@@ -139,6 +184,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 } else {
                     None
                 },
+                court_fields,
             }
         })
         .collect();
@@ -212,6 +258,19 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             event_deck: s.event_deck.clone(),
             draft_deck: s.draft().map(|d| d.deck.clone()).unwrap_or_default(),
             action_order: s.action_order.clone(),
+            favor_deck: s.court.as_ref().map(|c| c.deck.clone()).unwrap_or_default(),
         }),
+        court: s.court.as_ref().map(|c| CourtView {
+            supply: c.supply.clone(),
+            hall: c.hall.clone(),
+            audience: c.audience.clone(),
+            display: c.display.clone(),
+            costs: crate::data::data().kaiserhof.space_costs.clone(),
+            deck_size: c.deck.len() as u32,
+            held: c.held.clone(),
+            gone: c.gone.clone(),
+        }),
+        landsknechte: s.landsknechte.clone(),
+        generals: s.generals.clone(),
     }
 }

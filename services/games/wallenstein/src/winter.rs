@@ -6,6 +6,8 @@ use signoria_engine::Scoped;
 use crate::combat;
 use crate::data::{LandId, data};
 use crate::flow;
+use crate::generals;
+use crate::landsknechte;
 use crate::model::{BattleKind, Event, Frame, Move, State};
 use crate::scoring;
 
@@ -99,7 +101,9 @@ pub fn resolve_revolt(s: &mut State, land: LandId, ev: &mut Vec<Scoped<Event>>) 
 }
 
 /// W5: unrest markers leave the map, grain resets, 4 new events (L717-726);
-/// after the second winter the game ends (L904-905).
+/// the Landsknecht stacks are sorted (L1603-1604) and generals taken off
+/// with their lands come back (L1692-1694); after the second winter the
+/// monuments score and the game ends (L904-905, L1698).
 fn year_end(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     for l in &mut s.lands {
         l.unrest = 0;
@@ -109,6 +113,7 @@ fn year_end(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     }
     ev.push(Scoped::public(Event::YearEnded { year: s.year }));
     if s.year == 2 {
+        generals::score(s, ev);
         s.stack.clear();
         ev.push(Scoped::public(Event::GameEnded));
     } else {
@@ -116,6 +121,13 @@ fn year_end(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         s.season = 0;
         s.event_candidates.clear();
         flow::turn_up_events(s, ev);
-        flow::start_round(s, ev);
+        landsknechte::sort(s, ev);
+        if generals::any_to_place(s) {
+            // In the current (autumn) turn order, before the next round (RULINGS R57).
+            s.replace_top(Frame::StartRound);
+            s.stack.push(Frame::PlaceGenerals { pos: 0 });
+        } else {
+            flow::start_round(s, ev);
+        }
     }
 }

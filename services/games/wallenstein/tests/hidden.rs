@@ -20,7 +20,15 @@ fn others(players: usize, except: usize) -> Vec<Viewer> {
 
 #[test]
 fn plans_and_bids_are_secret_until_revealed() {
-    let mut a = W::setup(&Options { fixed_start: true }, 4, 5).unwrap();
+    let mut a = W::setup(
+        &Options {
+            fixed_start: true,
+            ..Default::default()
+        },
+        4,
+        5,
+    )
+    .unwrap();
     let mut b = a.clone();
     let lands = a.owned(0);
     // Seat 0 plans differently in the two states; the number of cards placed differs too.
@@ -77,7 +85,15 @@ fn plans_and_bids_are_secret_until_revealed() {
 
 #[test]
 fn face_down_action_cards_event_deck_and_round_event_are_hidden() {
-    let a = W::setup(&Options { fixed_start: true }, 3, 9).unwrap();
+    let a = W::setup(
+        &Options {
+            fixed_start: true,
+            ..Default::default()
+        },
+        3,
+        9,
+    )
+    .unwrap();
     let mut b = a.clone();
     b.action_order.swap(6, 9);
     b.event_deck.reverse();
@@ -188,7 +204,15 @@ fn private_events_reach_only_their_seat() {
     assert!(W::view(&s, Viewer::Seat(1)).draft.unwrap().picked.is_none());
     assert!(W::view(&s, Viewer::Public).draft.unwrap().picked.is_none());
     // Planning events are private; completion is public.
-    let mut s = W::setup(&Options { fixed_start: true }, 3, 21).unwrap();
+    let mut s = W::setup(
+        &Options {
+            fixed_start: true,
+            ..Default::default()
+        },
+        3,
+        21,
+    )
+    .unwrap();
     let mut all = Vec::new();
     while W::pending(&s).contains(&1) {
         let m = W::legal_moves(&s, 1)[0].clone();
@@ -335,7 +359,15 @@ fn fields_left_free_are_seen_by_everyone() {
 /// could have made, free fields kept) and never the seat's own.
 #[test]
 fn resampling_redraws_other_mats_but_not_the_own() {
-    let mut s = W::setup(&Options { fixed_start: true }, 4, 8).unwrap();
+    let mut s = W::setup(
+        &Options {
+            fixed_start: true,
+            ..Default::default()
+        },
+        4,
+        8,
+    )
+    .unwrap();
     for seat in [0, 1] {
         for _ in 0..6 {
             let m = W::legal_moves(&s, seat).pop().unwrap();

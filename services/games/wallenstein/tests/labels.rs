@@ -82,8 +82,14 @@ fn info_and_options() {
     );
     assert_eq!(info.options[0].name, "fixed_start");
     for o in [
-        Options { fixed_start: true },
-        Options { fixed_start: false },
+        Options {
+            fixed_start: true,
+            ..Default::default()
+        },
+        Options {
+            fixed_start: false,
+            ..Default::default()
+        },
     ] {
         assert_eq!(W::options_from_pb(&W::options_to_pb(&o)).unwrap(), o);
     }

@@ -14,7 +14,14 @@ fn run(players: usize, fixed_start: bool, games: usize, first_seed: u64) -> Play
         determinism_every: 50,
         illegal_probes: 1,
         hidden_every: 29,
-        ..Playouts::new(players, Options { fixed_start }, games)
+        ..Playouts::new(
+            players,
+            Options {
+                fixed_start,
+                ..Default::default()
+            },
+            games,
+        )
     };
     let t = std::time::Instant::now();
     let stats = random_playouts(&cfg);
@@ -116,6 +123,7 @@ fn playouts_make_every_kind_of_move() {
                     Move::March { .. } => "march",
                     Move::Stay => "stay",
                     Move::Revolt { .. } => "revolt order",
+                    other => module_move_name(other),
                 };
                 *seen.entry(name).or_default() += 1;
                 W::apply(&mut s, seat, &m).unwrap();
@@ -159,5 +167,21 @@ fn playouts_with_every_check_every_move() {
         let stats = random_playouts(&cfg);
         assert_eq!(stats.games, 20);
         assert!(stats.hidden_differing > 0);
+    }
+}
+
+/// The name of a move only the modules make.
+fn module_move_name(m: &Move) -> &'static str {
+    match m {
+        Move::PlaceGroupWithGeneral { .. } => "place group with general",
+        Move::TakeFavor { .. } => "take favor",
+        Move::PassFavor => "pass favor",
+        Move::CancelEvent { cancel: true } => "cancel event",
+        Move::CancelEvent { cancel: false } => "keep event",
+        Move::FavorLand { .. } => "favor land",
+        Move::TakeBonus { .. } => "bonus",
+        Move::PlaceGeneral { .. } => "place general",
+        Move::MoveGeneral { .. } => "move general",
+        _ => "base",
     }
 }

@@ -63,7 +63,15 @@ fn r4_supply_table() {
 /// R5: fixed set-up letters A..E are seats 0..4.
 #[test]
 fn r5_fixed_letters_are_seats() {
-    let s = W::setup(&Options { fixed_start: true }, 3, 1).unwrap();
+    let s = W::setup(
+        &Options {
+            fixed_start: true,
+            ..Default::default()
+        },
+        3,
+        1,
+    )
+    .unwrap();
     let mark = land("Gft. Mark");
     assert_eq!(
         (s.lands[mark as usize].owner, s.lands[mark as usize].armies),
@@ -223,7 +231,15 @@ fn r17_won_winter_revolt_adds_no_marker() {
 /// R22: one of the year's open events applies each round; the fourth sets the winter loss.
 #[test]
 fn r22_three_events_used_fourth_for_winter() {
-    let mut s = W::setup(&Options { fixed_start: true }, 3, 4).unwrap();
+    let mut s = W::setup(
+        &Options {
+            fixed_start: true,
+            ..Default::default()
+        },
+        3,
+        4,
+    )
+    .unwrap();
     let first = s.event_candidates.clone();
     let mut rng = signoria_engine::GameRng::from_seed(4);
     let mut drawn = Vec::new();
@@ -299,8 +315,15 @@ fn r26_start_lands_before_tower_and_events() {
         assert_eq!(s.event_candidates.len(), 4);
     }
     // The fixed set-ups keep the same order.
-    let (_, ev) =
-        signoria_wallenstein::setup::setup(&Options { fixed_start: true }, 4, 26).unwrap();
+    let (_, ev) = signoria_wallenstein::setup::setup(
+        &Options {
+            fixed_start: true,
+            ..Default::default()
+        },
+        4,
+        26,
+    )
+    .unwrap();
     let kinds: Vec<u8> = ev
         .iter()
         .filter_map(|e| match e.event {

@@ -17,7 +17,37 @@ pub fn land(name: &str) -> LandId {
 /// A fixed-start game with the tower emptied into the supplies and a
 /// transparent scripted tower; the map cleared of armies.
 pub fn bare(players: usize) -> State {
-    let mut s = W::setup(&Options { fixed_start: true }, players, 7).unwrap();
+    bare_with(
+        players,
+        &Options {
+            fixed_start: true,
+            ..Default::default()
+        },
+    )
+}
+
+/// `bare` with these modules: every courtier back in its seat's supply, no
+/// general on the map yet.
+pub fn bare_modules(players: usize, kaiserhof: bool, landsknechte: bool, generals: bool) -> State {
+    let mut s = bare_with(
+        players,
+        &Options {
+            fixed_start: true,
+            kaiserhof,
+            landsknechte,
+            generals,
+        },
+    );
+    if let Some(c) = &mut s.court {
+        for p in 0..players {
+            c.supply[p] += std::mem::take(&mut c.hall[p]);
+        }
+    }
+    s
+}
+
+fn bare_with(players: usize, options: &Options) -> State {
+    let mut s = W::setup(options, players, 7).unwrap();
     let n = s.n();
     for p in 0..n {
         s.players[p].supply += s.tower.inside[p] + s.tower.tray[p];
