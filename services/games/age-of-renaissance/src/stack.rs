@@ -138,10 +138,9 @@ pub fn deciders(s: &State, frame: &Frame) -> Vec<Seat> {
             _ => Vec::new(),
         },
         Frame::WrittenRecord { taker, .. } => one(*taker, active(*taker)),
-        Frame::Final { seat } => one(
-            *seat,
-            active(*seat) && !cards::play_moves(s, *seat, true).is_empty(),
-        ),
+        // Hand sizes are public, the cards are not: a seat with cards is asked even if
+        // none of them can be played (it then keeps them, RULINGS R-FINAL-UNPLAYABLE).
+        Frame::Final { seat } => one(*seat, active(*seat) && !s.player(*seat).hand.is_empty()),
     }
 }
 
@@ -205,7 +204,14 @@ pub fn choices(s: &State, frame: &Frame, seat: Seat) -> Vec<Move> {
         }
         Frame::Cathedral(_) => vec![Move::Declare, Move::Pass],
         Frame::WrittenRecord { .. } => written_record::choices(s, me),
-        Frame::Final { .. } => cards::play_moves(s, me, true),
+        Frame::Final { .. } => {
+            let out = cards::play_moves(s, me, true);
+            if out.is_empty() {
+                vec![Move::Pass]
+            } else {
+                out
+            }
+        }
         Frame::Deal | Frame::Round { .. } | Frame::Turns { .. } => Vec::new(),
     }
 }
@@ -327,6 +333,9 @@ pub fn resolve(s: &mut State, seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>>
             | Move::PlayPersonality { .. }
             | Move::PlayEvent { .. }),
         ) => cards::play(s, me, mv, false, 0, ev),
+        (Frame::Final { .. }, Move::Pass) => {
+            s.stack.pop();
+        }
         (Frame::Final { .. }, mv) => {
             let after = flow::players_after(s, me);
             cards::play(s, me, mv, true, after, ev)
