@@ -31,6 +31,7 @@ pub mod military;
 pub mod misery;
 pub mod model;
 pub mod personalities;
+pub mod proto;
 pub mod purchase;
 pub mod reach;
 pub mod scoring;
@@ -43,8 +44,15 @@ pub mod war;
 pub mod written_record;
 
 use signoria_engine::{
-    Game, GameInfo, GameRng, OptionInfo, Outcome, Scoped, Seat, SetupError, Viewer,
+    Game, GameInfo, GameRng, OptionInfo, Outcome, ProtoGame, Scoped, Seat, SetupError, Viewer,
 };
+
+pub mod pb {
+    include!(concat!(
+        env!("OUT_DIR"),
+        "/signoria.v1.games.age_of_renaissance.rs"
+    ));
+}
 
 pub use model::{Event, Frame, Move, Options, State, Target};
 pub use view::View;
@@ -133,5 +141,31 @@ impl Game for AgeOfRenaissance {
 
     fn resample_hidden(state: &State, seat: Seat, rng: &mut GameRng) -> Option<State> {
         Some(hidden::resample(state, seat, rng))
+    }
+}
+
+impl ProtoGame for AgeOfRenaissance {
+    type OptionsPb = pb::Options;
+    type MovePb = pb::Move;
+    type ViewPb = pb::View;
+    type EventPb = pb::Event;
+
+    fn options_from_pb(pb: &pb::Options) -> Result<Options, String> {
+        proto::options_from_pb(pb)
+    }
+    fn options_to_pb(options: &Options) -> pb::Options {
+        proto::options_to_pb(options)
+    }
+    fn move_from_pb(pb: &pb::Move) -> Result<Move, String> {
+        proto::move_from_pb(pb)
+    }
+    fn move_to_pb(mv: &Move) -> pb::Move {
+        proto::move_to_pb(mv)
+    }
+    fn view_to_pb(view: &View) -> pb::View {
+        proto::view_to_pb(view)
+    }
+    fn event_to_pb(event: &Event) -> pb::Event {
+        proto::event_to_pb(event)
     }
 }

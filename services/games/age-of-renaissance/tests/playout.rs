@@ -62,3 +62,72 @@ fn playouts_6p() {
     let s = run(6, Options::default(), 1000, 30_001);
     eprintln!("missing: {:?}", s.missing_kinds(&DECISION_KINDS));
 }
+
+/// Shorter games (seed §11): only epoch 1, or epochs 1 and 2.
+#[test]
+fn playouts_shorter_games() {
+    for last_epoch in [1u8, 2] {
+        for players in 3..=6 {
+            let stats = run(
+                players,
+                Options { last_epoch },
+                100,
+                40_001 + 1000 * players as u64 + 10_000 * last_epoch as u64,
+            );
+            assert_eq!(stats.games, 100);
+        }
+    }
+}
+
+/// Every legal move of a few games survives the proto round trip, and views and
+/// events map to proto; the secret fields reach omniscient viewers only.
+#[test]
+fn moves_round_trip_through_proto() {
+    use signoria_engine::{Game, ProtoGame, Viewer};
+    for players in 3..=6 {
+        let checked =
+            signoria_engine::testkit::proto_round_trip::<A>(&Options::default(), players, 4, 0);
+        assert!(checked > 4 * 1000, "{players}p: {checked} moves checked");
+        let s = A::setup(&Options::default(), players, 1).unwrap();
+        for v in signoria_engine::testkit::viewers(players) {
+            let pb = A::view_to_pb(&A::view(&s, v));
+            assert_eq!(pb.players.len(), players);
+            assert_eq!(pb.secret_deck.is_empty(), v != Viewer::Omniscient);
+            for (seat, p) in pb.players.iter().enumerate() {
+                let own = v == Viewer::Omniscient || v == Viewer::Seat(seat);
+                assert_eq!(p.hand_visible, own);
+                assert_eq!(p.hand.is_empty(), !own);
+            }
+        }
+    }
+    let o = Options { last_epoch: 2 };
+    assert_eq!(A::options_from_pb(&A::options_to_pb(&o)), Ok(o));
+    assert!(
+        A::options_from_pb(&signoria_age_of_renaissance::pb::Options {
+            last_epoch: Some(4)
+        })
+        .is_err()
+    );
+    assert_eq!(
+        A::options_from_pb(&signoria_age_of_renaissance::pb::Options { last_epoch: None }),
+        Ok(Options::default())
+    );
+}
+
+/// Fewer games with every check at every step.
+#[test]
+fn playouts_with_every_check_every_move() {
+    for players in 3..=6 {
+        let cfg = Playouts::<A> {
+            first_seed: 70_000 + players as u64 * 1000,
+            roundtrip_every: 1,
+            determinism_every: 1,
+            illegal_probes: 4,
+            hidden_every: 1,
+            ..Playouts::new(players, Options::default(), 5)
+        };
+        let stats = random_playouts(&cfg);
+        assert_eq!(stats.games, 5);
+        assert!(stats.hidden_differing > 0);
+    }
+}
