@@ -191,7 +191,7 @@ pub fn fight(
         s.player_mut(d).round.cathedral_vs |= 1 << seat;
         (false, None, Some(d))
     } else {
-        let dice: Dice = [s.rng.die(6) as u8, s.rng.die(6) as u8, s.rng.die(6) as u8];
+        let dice: Dice = [s.d6(), s.d6(), s.d6()];
         (attacker_wins(s, seat, dice), Some(dice), None)
     };
     ev.push(Scoped::public(Event::Combat {

@@ -227,10 +227,11 @@ pub fn resolve(
             misery::raise(s, seat, 1, ev);
         }
         (Ev::Rebellion, Target::Province(p)) => reduce(s, p, ev),
-        (Ev::PapalDecree, Target::Category(c)) => {
-            if s.this_round.events & event_bit(Ev::ReligiousWar) == 0 {
-                s.this_round.papal = Some(c);
-            }
+        // A Religious War earlier in the round cancels the decree (seed A.2).
+        (Ev::PapalDecree, Target::Category(c))
+            if s.this_round.events & event_bit(Ev::ReligiousWar) == 0 =>
+        {
+            s.this_round.papal = Some(c);
         }
         (Ev::PiratesVikings, Target::Province(p)) => {
             // Epoch 2: two control tokens, epoch 3: three (seed A.2; the deck's epoch,

@@ -22,6 +22,7 @@ pub fn resample(s: &State, seat: Seat, rng: &mut GameRng) -> State {
     let me = seat as SeatId;
     let mut alt = s.clone();
     alt.rng = GameRng::from_seed(rng.next_u64());
+    alt.scripted_dice.clear();
     redeal(&mut alt, me, rng);
     redraw_secrets(&mut alt, me, rng);
     alt

@@ -649,6 +649,10 @@ pub struct State {
     /// Ducats the bank paid out and took in (the cash ledger the invariants check).
     pub bank_out: u64,
     pub bank_in: u64,
+    /// Die results to use before the generator's, first first: the scenario tests replay
+    /// the seed's examples with their dice. Empty in every real game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scripted_dice: Vec<u8>,
 }
 
 impl State {
@@ -686,6 +690,15 @@ impl State {
             .turn_order_boxes;
         let pos = self.position(seat).unwrap_or(boxes.len() - 1);
         boxes[pos.min(boxes.len() - 1)]
+    }
+
+    /// One roll of a six-sided die (seed §3: three dice, green, black and white).
+    pub fn d6(&mut self) -> u8 {
+        if self.scripted_dice.is_empty() {
+            self.rng.die(6) as u8
+        } else {
+            self.scripted_dice.remove(0)
+        }
     }
 
     /// The misery value of a seat (seed §11.2).

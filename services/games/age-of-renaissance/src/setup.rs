@@ -74,6 +74,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         known: Vec::new(),
         bank_out: 0,
         bank_in: 0,
+        scripted_dice: Vec::new(),
     };
     s.stack = vec![
         Frame::Round { step: Step::Start },
@@ -193,7 +194,7 @@ fn break_tie(s: &mut State, group: Vec<SeatId>, ev: &mut Vec<Scoped<Event>>) -> 
     let rolls: Vec<(SeatId, u8)> = group
         .iter()
         .map(|&p| {
-            let roll = s.rng.die(6) as u8;
+            let roll = s.d6();
             ev.push(Scoped::public(Event::TieRoll { seat: p, roll }));
             (p, roll)
         })

@@ -127,7 +127,7 @@ pub fn roll_twice(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         }
     }
     for _ in 0..2 {
-        let dice: Dice = [s.rng.die(6) as u8, s.rng.die(6) as u8, s.rng.die(6) as u8];
+        let dice: Dice = [s.d6(), s.d6(), s.d6()];
         apply_roll(s, dice, ev);
     }
 }

@@ -25,8 +25,8 @@ pub fn fight(s: &mut State, war: War, rolls: Option<u32>, ev: &mut Vec<Scoped<Ev
         if s.player(a).out || s.player(b).out {
             return;
         }
-        let ra = s.rng.die(6) as u8;
-        let rb = s.rng.die(6) as u8;
+        let ra = s.d6();
+        let rb = s.d6();
         let ta = ra + modifier(s, a);
         let tb = rb + modifier(s, b);
         ev.push(Scoped::public(Event::WarRoll {
