@@ -164,6 +164,8 @@ pub fn turns_step(s: &mut State, phase: TurnPhase, done: u8) {
         TurnPhase::Window => Frame::TokenCard { seat },
         TurnPhase::Expand => {
             s.this_round.shipped.clear();
+            let b = crate::reach::established_bases(s, seat);
+            s.this_round.bases = Some((seat, [b as u64, (b >> 64) as u64]));
             Frame::Expand { seat }
         }
         TurnPhase::Final => Frame::Final { seat },

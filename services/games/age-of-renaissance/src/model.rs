@@ -180,6 +180,10 @@ pub struct RoundState {
     pub token_cards: u8,
     /// Tokens shipped into each province by the player expanding now (seed §9.4.1).
     pub shipped: Vec<(ProvinceId, u8)>,
+    /// The player expanding now and his bases at the start of his turn (a province
+    /// stays a base while he keeps a token there, also once a market he completes turns
+    /// it into a new control token; RULINGS R-BASES).
+    pub bases: Option<(SeatId, [u64; 2])>,
 }
 
 /// Things that stay true once they happened (seed A.2).

@@ -27,8 +27,30 @@ pub fn enterable(s: &State, seat: SeatId) -> Mask {
 }
 
 /// The seat's bases: provinces with its established tokens (■ or ●, also those an
-/// event placed this round) and its capital, whoever holds it (seed §9.5).
+/// event placed this round) and its capital, whoever holds it (seed §9.5). During its
+/// expansion turn: the bases it had when the turn began where it still has a token.
 pub fn bases(s: &State, seat: SeatId) -> Mask {
+    if let Some((p, [lo, hi])) = s.this_round.bases
+        && p == seat
+    {
+        let at_start = lo as u128 | (hi as u128) << 64;
+        let mut m = 0;
+        for q in iter(at_start) {
+            let prov = s.board.get(q);
+            if prov.tokens(seat) > 0 || prov.controller() == Some(seat) {
+                m |= bit(q);
+            }
+        }
+        if let Some(c) = s.player(seat).capital {
+            m |= bit(c);
+        }
+        return m;
+    }
+    established_bases(s, seat)
+}
+
+/// Bases from the established tokens and the capital.
+pub fn established_bases(s: &State, seat: SeatId) -> Mask {
     let mut m = 0;
     for (i, p) in s.board.0.iter().enumerate() {
         let established_control = p.controller() == Some(seat) && !p.control_is_new();

@@ -57,7 +57,11 @@ fn ts1_commodity_payout_with_manufacturing() {
     assert_eq!(cash(&s, BARCELONA as usize), before[0] + 45);
     assert_eq!(cash(&s, PARIS as usize), before[3] + 20);
     assert_eq!(cash(&s, GENOA as usize), before[1]);
-    assert_eq!(s.pile.last(), Some(&cid("wine_cloth_1")), "a circle card goes to the pile");
+    assert_eq!(
+        s.pile.last(),
+        Some(&cid("wine_cloth_1")),
+        "a circle card goes to the pile"
+    );
     sound(&s);
 }
 
@@ -86,7 +90,11 @@ fn ts2_shortage_and_surplus() {
     let hand = s.players[0].hand.len();
     shortage::apply_roll(&mut s, [3, 4, 3], &mut ev);
     assert_eq!(s.counters[Commodity::Wine.index()], 1);
-    assert_eq!(s.players[0].hand.len(), hand + 1, "the majority draws a free card");
+    assert_eq!(
+        s.players[0].hand.len(),
+        hand + 1,
+        "the majority draws a free card"
+    );
     assert_eq!(cards::payout(&s, BARCELONA, Commodity::Wine), 80);
     assert_eq!(cards::payout(&s, PARIS, Commodity::Wine), 20);
     // The first Wine card uses the counter up; the second pays normally.
@@ -178,7 +186,10 @@ fn ts5_combat_example_2_fez() {
     control(&mut s, PARIS, fez);
     assert_eq!(combat::tokens_needed(&s, LONDON, fez), 4);
     s.players[LONDON as usize].fleet = Fleet::Galley(1);
-    assert!(sea_base_for(&mut s, LONDON, "Fez"), "a London base reaching Fez by sea");
+    assert!(
+        sea_base_for(&mut s, LONDON, "Fez"),
+        "a London base reaching Fez by sea"
+    );
     s.players[LONDON as usize].bought = 10;
     s.players[LONDON as usize].stock -= 10;
     s.stack.push(Frame::Expand { seat: LONDON });
@@ -294,7 +305,11 @@ fn ts8_combat_example_5_oran() {
     s.this_round.military.push((PARIS, cid("armor")));
     assert_eq!(combat::tokens_needed(&s, LONDON, oran), 3);
     let moves = signoria_age_of_renaissance::AgeOfRenaissance::legal_moves(&s, LONDON as usize);
-    assert!(!moves.iter().any(|m| matches!(m, Move::Attack { province, .. } if *province == oran)));
+    assert!(
+        !moves
+            .iter()
+            .any(|m| matches!(m, Move::Attack { province, .. } if *province == oran))
+    );
 
     let (mut s, oran) = setup();
     s.scripted_dice = vec![3, 1, 2];
@@ -336,21 +351,31 @@ fn ts9_galley_reach() {
         "Amsterdam",
     ] {
         let p = pid(name);
-        assert!(r.all() & signoria_age_of_renaissance::geo::bit(p) != 0, "{name}");
+        assert!(
+            r.all() & signoria_age_of_renaissance::geo::bit(p) != 0,
+            "{name}"
+        );
     }
     let sea_only: Vec<String> = signoria_age_of_renaissance::geo::iter(r.sea)
         .map(|p| data().province(p).name.clone())
         .collect();
-    assert!(!sea_only.iter().any(|n| n == "Bergen" || n == "Hamburg"), "{sea_only:?}");
+    assert!(
+        !sea_only.iter().any(|n| n == "Bergen" || n == "Hamburg"),
+        "{sea_only:?}"
+    );
     let paris = reach::reach(&s, PARIS);
-    assert_eq!(paris.all() & signoria_age_of_renaissance::geo::bit(pid("London")), 0);
+    assert_eq!(
+        paris.all() & signoria_age_of_renaissance::geo::bit(pid("London")),
+        0
+    );
 
     let mut s = started(6);
     let stockholm = pid("Stockholm");
     put(&mut s, 5, stockholm, 1);
     s.players[5].fleet = Fleet::Galley(1);
     let r = reach::reach(&s, 5);
-    let has = |r: &reach::Reach, n: &str| r.all() & signoria_age_of_renaissance::geo::bit(pid(n)) != 0;
+    let has =
+        |r: &reach::Reach, n: &str| r.all() & signoria_age_of_renaissance::geo::bit(pid(n)) != 0;
     let from_stockholm = |s: &signoria_age_of_renaissance::State, n: &str| {
         geo().galley[s.players[5].advances.has(Advance::A) as usize][stockholm.index()][2]
             & signoria_age_of_renaissance::geo::bit(pid(n))
@@ -371,7 +396,11 @@ fn ts9_galley_reach() {
 fn ts10_banking() {
     let mut s = started(5);
     let mut n = 1;
-    for p in data().provinces.iter().filter(|p| !p.is_satellite() && !p.is_capital()) {
+    for p in data()
+        .provinces
+        .iter()
+        .filter(|p| !p.is_satellite() && !p.is_capital())
+    {
         if n == 17 {
             break;
         }
@@ -420,7 +449,10 @@ fn ts12_war_in_the_final_card_play() {
     deal(&mut s, fourth, cid("war"));
     s.stack.push(Frame::Final { seat: fourth });
     s.scripted_dice = vec![2, 2, 3, 3, 4, 4, 6, 1];
-    let m0 = (s.players[fourth as usize].misery, s.players[target as usize].misery);
+    let m0 = (
+        s.players[fourth as usize].misery,
+        s.players[target as usize].misery,
+    );
     apply(
         &mut s,
         fourth as usize,
@@ -441,9 +473,10 @@ fn ts13_combat_odds() {
     let table = &data().tables.combat_win_percent.values;
     for rank_pos in 0..6u8 {
         let rank = rank_pos + 1;
-        for (col, (faith, advantage)) in [(false, false), (true, false), (false, true), (true, true)]
-            .into_iter()
-            .enumerate()
+        for (col, (faith, advantage)) in
+            [(false, false), (true, false), (false, true), (true, true)]
+                .into_iter()
+                .enumerate()
         {
             let mut s = started(6);
             let seat = s.order[rank_pos as usize];
@@ -487,7 +520,11 @@ fn ts15_income_table() {
             .collect();
         let mut free = free.into_iter();
         for n in 1..=25u32 {
-            assert_eq!(income::income(&s, seat), 15 + n * players as u32, "{players}p {n}");
+            assert_eq!(
+                income::income(&s, seat),
+                15 + n * players as u32,
+                "{players}p {n}"
+            );
             if n < 25 {
                 control(&mut s, seat, free.next().unwrap());
             }

@@ -15,11 +15,20 @@ pub fn pid(name: &str) -> ProvinceId {
 }
 
 pub fn cid(key: &str) -> CardId {
-    data().card_id(key).unwrap_or_else(|| panic!("no card {key}"))
+    data()
+        .card_id(key)
+        .unwrap_or_else(|| panic!("no card {key}"))
 }
 
 /// The capitals in seat order for the helpers' games.
-pub const CAPITALS: [&str; 6] = ["Barcelona", "Genoa", "Venezia", "Paris", "London", "Hamburg"];
+pub const CAPITALS: [&str; 6] = [
+    "Barcelona",
+    "Genoa",
+    "Venezia",
+    "Paris",
+    "London",
+    "Hamburg",
+];
 
 /// A game after set-up: every seat gives back its first card, seat i bids n-i for the
 /// capital (so seat 0 chooses first), takes `CAPITALS[i]`, and bids `bids[i]` tokens.
