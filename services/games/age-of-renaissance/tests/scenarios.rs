@@ -118,7 +118,7 @@ fn ts3_stabilization_to_misery() {
     // Through the engine: a Paris player at 90 with five cards refuses.
     let mut s = started(4);
     s.players[PARIS as usize].misery = box_of(90);
-    s.players[PARIS as usize].cash = 100;
+    set_cash(&mut s, PARIS as usize, 100);
     empty_hands(&mut s);
     for k in ["stone_1a", "stone_1b", "wool_1a", "wool_1b", "timber_1"] {
         deal(&mut s, PARIS, cid(k));
@@ -412,7 +412,7 @@ fn ts10_banking() {
     assert_eq!(s.board.control_on_board(LONDON), 17);
     assert_eq!(income::income(&s, LONDON), 100);
     give(&mut s, LONDON, Advance::L);
-    s.players[LONDON as usize].cash = 108;
+    set_cash(&mut s, LONDON as usize, 108);
     let mut ev = Vec::new();
     s.scripted_dice = vec![1, 1, 1, 1, 1, 1];
     income::run(&mut s, &mut ev);

@@ -166,3 +166,14 @@ pub fn on_top(s: &mut State, frame: Frame) {
 pub fn cash(s: &State, seat: usize) -> u32 {
     s.players[seat].cash
 }
+
+/// Set a seat's cash, booking the difference with the bank (the ledger stays sound).
+pub fn set_cash(s: &mut State, seat: usize, v: u32) {
+    let c = s.players[seat].cash;
+    if v >= c {
+        s.bank_out += (v - c) as u64;
+    } else {
+        s.bank_in += (c - v) as u64;
+    }
+    s.players[seat].cash = v;
+}
