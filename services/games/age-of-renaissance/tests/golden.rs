@@ -21,12 +21,22 @@ fn golden_3p_full() {
 
 #[test]
 fn golden_4p_two_epochs() {
-    check_golden::<A>(&path("4p-epochs-1-2.json"), 4, 3002, &Options { last_epoch: 2 });
+    check_golden::<A>(
+        &path("4p-epochs-1-2.json"),
+        4,
+        3002,
+        &Options { last_epoch: 2 },
+    );
 }
 
 #[test]
 fn golden_5p_one_epoch() {
-    check_golden::<A>(&path("5p-epoch-1.json"), 5, 3003, &Options { last_epoch: 1 });
+    check_golden::<A>(
+        &path("5p-epoch-1.json"),
+        5,
+        3003,
+        &Options { last_epoch: 1 },
+    );
 }
 
 #[test]
@@ -42,7 +52,11 @@ const STORED: &str = "stored-2026-11-25.json";
 fn stored_states_play_on() {
     let file = path(STORED);
     if !file.exists() && std::env::var("SIGNORIA_BLESS").as_deref() == Ok("1") {
-        std::fs::write(&file, serde_json::to_string_pretty(&mid_game_states()).unwrap()).unwrap();
+        std::fs::write(
+            &file,
+            serde_json::to_string_pretty(&mid_game_states()).unwrap(),
+        )
+        .unwrap();
     }
     assert_eq!(check_stored_states::<A>(&file), 48);
 }
@@ -51,7 +65,10 @@ fn stored_states_play_on() {
 fn mid_game_states() -> Vec<serde_json::Value> {
     let mut out = Vec::new();
     for players in 3..=6 {
-        for (k, options) in [Options::default(), Options { last_epoch: 1 }].into_iter().enumerate() {
+        for (k, options) in [Options::default(), Options { last_epoch: 1 }]
+            .into_iter()
+            .enumerate()
+        {
             for (i, steps) in [20usize, 60, 120, 200, 300, 420].into_iter().enumerate() {
                 let seed = 5000 + players as u64 * 100 + k as u64 * 10 + i as u64;
                 let mut s = A::setup(&options, players, seed).unwrap();
@@ -66,7 +83,11 @@ fn mid_game_states() -> Vec<serde_json::Value> {
                         .into_iter()
                         .filter(|m| !matches!(m, signoria_age_of_renaissance::Move::Resign))
                         .collect();
-                    let legal = if legal.is_empty() { A::legal_moves(&s, seat) } else { legal };
+                    let legal = if legal.is_empty() {
+                        A::legal_moves(&s, seat)
+                    } else {
+                        legal
+                    };
                     let mv = legal[rng.index(legal.len())].clone();
                     A::apply(&mut s, seat, &mv).unwrap();
                 }

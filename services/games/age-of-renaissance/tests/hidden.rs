@@ -39,7 +39,16 @@ fn draws_are_private() {
         all.extend(A::apply(&mut s, seat, &mv).unwrap());
     }
     for seat in 0..3 {
-        all.extend(A::apply(&mut s, seat, &Move::CapitalBid { ducats: 3 - seat as u8 }).unwrap());
+        all.extend(
+            A::apply(
+                &mut s,
+                seat,
+                &Move::CapitalBid {
+                    ducats: 3 - seat as u8,
+                },
+            )
+            .unwrap(),
+        );
     }
     for seat in 0..3 {
         let mv = A::legal_moves(&s, seat)[0].clone();
@@ -58,7 +67,11 @@ fn draws_are_private() {
                     assert!(cards.is_empty() || own, "{v:?} sees seat {seat}'s card");
                 }
                 Event::Returned { seat, card } => {
-                    assert!(card.is_none() || v == Viewer::Seat(seat as usize) || v == Viewer::Omniscient);
+                    assert!(
+                        card.is_none()
+                            || v == Viewer::Seat(seat as usize)
+                            || v == Viewer::Omniscient
+                    );
                 }
                 _ => {}
             }
@@ -107,9 +120,17 @@ fn written_record_cards_reach_only_the_two_seats() {
     give(&mut s, 0, Advance::N);
     s.players[0].bought = 10;
     s.players[0].stock -= 10;
-    s.stack.push(signoria_age_of_renaissance::Frame::Expand { seat: 0 });
+    s.stack
+        .push(signoria_age_of_renaissance::Frame::Expand { seat: 0 });
     s.scripted_dice = vec![6, 6, 1];
-    apply(&mut s, 0, Move::Attack { province: valencia, cathedral: false });
+    apply(
+        &mut s,
+        0,
+        Move::Attack {
+            province: valencia,
+            cathedral: false,
+        },
+    );
     let card = s.players[0].hand[0];
     let events = apply(&mut s, 0, Move::GiveCard { card });
     for v in signoria_engine::testkit::viewers(3) {
@@ -168,7 +189,10 @@ fn resample_redraws_only_what_the_seat_cannot_see() {
             for c in &alt.deck {
                 assert!(alt.deck_basis & (1u64 << c.index()) != 0);
             }
-            assert_eq!(A::view(&alt, Viewer::Seat(seat)), A::view(&s, Viewer::Seat(seat)));
+            assert_eq!(
+                A::view(&alt, Viewer::Seat(seat)),
+                A::view(&s, Viewer::Seat(seat))
+            );
             assert!(A::invariant_violations(&alt).is_empty());
             if alt != s {
                 differing += 1;
@@ -186,7 +210,8 @@ fn resample_depends_only_on_what_the_seat_sees() {
         // Swap one card between two other hands (both drawn from the current deck's
         // cards), and reorder the deck: seat 0 cannot tell the two states apart.
         let mut t = s.clone();
-        let new = |c: signoria_age_of_renaissance::data::CardId| t.deck_basis & (1u64 << c.index()) != 0;
+        let new =
+            |c: signoria_age_of_renaissance::data::CardId| t.deck_basis & (1u64 << c.index()) != 0;
         let a = t.players[1].hand.iter().copied().find(|&c| new(c));
         let b = t.players[2].hand.iter().copied().find(|&c| new(c));
         let (Some(a), Some(b)) = (a, b) else { continue };
@@ -231,7 +256,8 @@ fn resample_redraws_unrevealed_bids() {
     let mut changed = false;
     for k in 0..20 {
         let alt = A::resample_hidden(&s, 1, &mut GameRng::from_seed(k)).unwrap();
-        let signoria_age_of_renaissance::Frame::TurnOrderBid { bids } = alt.stack.last().unwrap() else {
+        let signoria_age_of_renaissance::Frame::TurnOrderBid { bids } = alt.stack.last().unwrap()
+        else {
             panic!()
         };
         assert_eq!(bids[1], Some(7), "the seat's own bid stays");

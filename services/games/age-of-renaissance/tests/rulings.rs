@@ -8,8 +8,8 @@ use signoria_age_of_renaissance::data::{Advance, Commodity, Event as Ev, Region,
 use signoria_age_of_renaissance::geo::{bit, geo};
 use signoria_age_of_renaissance::model::{Fleet, Frame, Move, Target, War};
 use signoria_age_of_renaissance::{
-    AgeOfRenaissance as A, Options, acquisition, cards, events, expansion, misery,
-    personalities, reach, scoring, shortage, war,
+    AgeOfRenaissance as A, Options, acquisition, cards, events, expansion, misery, personalities,
+    reach, scoring, shortage, war,
 };
 use signoria_engine::Game;
 
@@ -37,7 +37,11 @@ fn r_deck_empty_ends_the_game() {
         A::apply(&mut s, p, &mv).unwrap();
     }
     assert_eq!(s.epoch, 1);
-    assert_eq!(Some(s.round), rounds_after, "the game ended with that round");
+    assert_eq!(
+        Some(s.round),
+        rounds_after,
+        "the game ended with that round"
+    );
 }
 
 /// R-COUNTERS, R-MAJORITY: a roll whose counter finds no free piece places none, but
@@ -53,7 +57,11 @@ fn r_counters_and_majority() {
     let c = cash(&s, 0);
     shortage::apply_roll(&mut s, [4, 4, 3], &mut e);
     assert_eq!(s.counters[Commodity::Wine.index()], 0, "no piece left");
-    assert_eq!(cash(&s, 0), c - 2, "Barcelona still pays for its two wine provinces");
+    assert_eq!(
+        cash(&s, 0),
+        c - 2,
+        "Barcelona still pays for its two wine provinces"
+    );
     s.counters[Commodity::Wine.index()] = 1;
     s.counters[Commodity::Gold.index()] = 1;
     let c = cash(&s, 0);
@@ -72,7 +80,14 @@ fn r_mills_no_majority() {
     s.stack.push(Frame::Mills { seat: 0 });
     let hand = s.players[0].hand.len();
     let c = cash(&s, 0);
-    apply(&mut s, 0, Move::Mills { commodity: Commodity::Wine, shortage: true });
+    apply(
+        &mut s,
+        0,
+        Move::Mills {
+            commodity: Commodity::Wine,
+            shortage: true,
+        },
+    );
     assert_eq!(s.counters[Commodity::Wine.index()], 1);
     assert_eq!((s.players[0].hand.len(), cash(&s, 0)), (hand, c));
     let _ = first;
@@ -96,10 +111,17 @@ fn r_credits_stack() {
     for a in [Advance::V, Advance::W, Advance::X, Advance::Y] {
         give(&mut s, 0, a);
     }
-    assert_eq!(acquisition::price(&s, 0, Advance::Z, &[]), 170 - 20 - 30 - 40 - 50);
+    assert_eq!(
+        acquisition::price(&s, 0, Advance::Z, &[]),
+        170 - 20 - 30 - 40 - 50
+    );
     give(&mut s, 0, Advance::C);
     give(&mut s, 0, Advance::X);
-    assert_eq!(acquisition::price(&s, 0, Advance::D, &[]), 120 - 60 - 10, "with X");
+    assert_eq!(
+        acquisition::price(&s, 0, Advance::D, &[]),
+        120 - 60 - 10,
+        "with X"
+    );
     let mut s = started(3);
     for a in [Advance::I, Advance::J, Advance::K, Advance::L, Advance::X] {
         give(&mut s, 0, a);
@@ -118,7 +140,15 @@ fn r_personality_bonus() {
     signoria_age_of_renaissance::deck::take_from_hand(&mut s, 0, cid("marco_polo"));
     personalities::play(&mut s, 0, cid("marco_polo"), false, &mut e);
     assert_eq!(personalities::credits_for(&s, 0, Advance::R, &[]), 20);
-    events::resolve(&mut s, 1, Ev::MongolInvasion, Target::None, false, 0, &mut e);
+    events::resolve(
+        &mut s,
+        1,
+        Ev::MongolInvasion,
+        Target::None,
+        false,
+        0,
+        &mut e,
+    );
     assert_eq!(personalities::credits_for(&s, 0, Advance::R, &[]), 40);
     assert_eq!(personalities::credits_for(&s, 0, Advance::Y, &[]), 40);
 }
@@ -133,7 +163,9 @@ fn r_indulgence_choice() {
     let moves = A::legal_moves(&s, 1);
     assert_eq!(
         moves,
-        (0..=2).map(|ducats| Move::PayIndulgence { ducats }).collect::<Vec<_>>()
+        (0..=2)
+            .map(|ducats| Move::PayIndulgence { ducats })
+            .collect::<Vec<_>>()
     );
     apply(&mut s, 1, Move::PayIndulgence { ducats: 1 });
     assert_eq!((cash(&s, 1), s.players[1].misery), (1, 2));
@@ -170,11 +202,18 @@ fn r_cathedral_many_defenders() {
     put(&mut s, 2, toledo, 1);
     give(&mut s, 0, Advance::H);
     give(&mut s, 2, Advance::H);
-    assert!(!signoria_age_of_renaissance::combat::cathedral_usable(&s, 0, &[1, 2]));
+    assert!(!signoria_age_of_renaissance::combat::cathedral_usable(
+        &s,
+        0,
+        &[1, 2]
+    ));
     s.players[0].bought = 10;
     s.players[0].stock -= 10;
     s.stack.push(Frame::Expand { seat: 0 });
-    assert!(!A::legal_moves(&s, 0).contains(&Move::Attack { province: toledo, cathedral: true }));
+    assert!(!A::legal_moves(&s, 0).contains(&Move::Attack {
+        province: toledo,
+        cathedral: true
+    }));
     // Seat 1 attacks: seat 2 (H) may declare for both defenders against seat 1 (no H).
     let mut s = started(3);
     put(&mut s, 0, toledo, 1);
@@ -184,7 +223,14 @@ fn r_cathedral_many_defenders() {
     s.players[1].stock -= 10;
     s.stack.push(Frame::Expand { seat: 1 });
     put(&mut s, 1, pid("Valencia"), 1);
-    apply(&mut s, 1, Move::Attack { province: toledo, cathedral: false });
+    apply(
+        &mut s,
+        1,
+        Move::Attack {
+            province: toledo,
+            cathedral: false,
+        },
+    );
     assert_eq!((kind(&s), pending(&s)), ("cathedral", vec![2]));
     apply(&mut s, 2, Move::Declare);
     assert_eq!(s.board.get(toledo).tokens(0), 1, "both defenders stay");
@@ -225,7 +271,15 @@ fn r_war_cession() {
     let mut e = ev();
     // 6 against 1: Genoa must cede 5 of its 4 cedable tokens (Genoa, Lyon, Roma, ...).
     s.scripted_dice = vec![6, 1];
-    war::fight(&mut s, War { declarer: 0, target: 1 }, None, &mut e);
+    war::fight(
+        &mut s,
+        War {
+            declarer: 0,
+            target: 1,
+        },
+        None,
+        &mut e,
+    );
     let cedable = war::cedable(&s, 1, 0).len() as u32;
     assert!(cedable < 5);
     let m = s.players[1].misery;
@@ -240,9 +294,23 @@ fn r_war_cession() {
     control(&mut s, 1, pid("Lyon"));
     control(&mut s, 1, pid("Roma"));
     s.scripted_dice = vec![3, 1];
-    war::fight(&mut s, War { declarer: 0, target: 1 }, None, &mut e);
+    war::fight(
+        &mut s,
+        War {
+            declarer: 0,
+            target: 1,
+        },
+        None,
+        &mut e,
+    );
     assert_eq!((kind(&s), pending(&s)), ("war cession", vec![1]));
-    apply(&mut s, 1, Move::Cede { province: pid("Roma") });
+    apply(
+        &mut s,
+        1,
+        Move::Cede {
+            province: pid("Roma"),
+        },
+    );
     assert_eq!(s.board.get(pid("Roma")).controller(), Some(0));
 }
 
@@ -265,17 +333,47 @@ fn r_final_card_play() {
     s.players[0].new_advances.add(Advance::R);
     s.stack.push(Frame::Final { seat: 0 });
     let moves = A::legal_moves(&s, 0);
-    assert!(moves.contains(&Move::PlayEvent { card: cid("alchemy"), target: Target::None }));
-    assert!(!moves.contains(&Move::Pass), "every playable card is played");
+    assert!(moves.contains(&Move::PlayEvent {
+        card: cid("alchemy"),
+        target: Target::None
+    }));
+    assert!(
+        !moves.contains(&Move::Pass),
+        "every playable card is played"
+    );
     let c = cash(&s, 0);
-    apply(&mut s, 0, Move::PlayCommodity { card: cid("wine_cloth_1"), commodity: Commodity::Wine });
-    assert_eq!(cash(&s, 0), c + 20, "one wine province with a shortage: 5 x 2^2");
-    apply(&mut s, 0, Move::PlayEvent { card: cid("alchemy"), target: Target::None });
+    apply(
+        &mut s,
+        0,
+        Move::PlayCommodity {
+            card: cid("wine_cloth_1"),
+            commodity: Commodity::Wine,
+        },
+    );
+    assert_eq!(
+        cash(&s, 0),
+        c + 20,
+        "one wine province with a shortage: 5 x 2^2"
+    );
+    apply(
+        &mut s,
+        0,
+        Move::PlayEvent {
+            card: cid("alchemy"),
+            target: Target::None,
+        },
+    );
     // The final play counts every advance owned for Printing Press (the flow clears the
     // round's new advances first).
     s.players[0].new_advances = Default::default();
     let c = cash(&s, 0);
-    apply(&mut s, 0, Move::PlayPersonality { card: cid("rashid_ed_din") });
+    apply(
+        &mut s,
+        0,
+        Move::PlayPersonality {
+            card: cid("rashid_ed_din"),
+        },
+    );
     assert_eq!(cash(&s, 0), c + 10 + 10);
     assert!(s.removed.contains(&cid("rashid_ed_din")));
 }
@@ -290,7 +388,10 @@ fn r_renaissance_windows() {
     s.stack.push(Frame::Renaissance { asked: 0 });
     apply(&mut s, second as usize, Move::Pass);
     assert_ne!(kind(&s), "renaissance");
-    assert!(!turn_order_swaps(&s, second).is_empty(), "still available this round");
+    assert!(
+        !turn_order_swaps(&s, second).is_empty(),
+        "still available this round"
+    );
     s.stack.push(Frame::Renaissance { asked: 0 });
     assert_eq!(pending(&s), vec![second as usize]);
 }
@@ -309,7 +410,10 @@ fn r_out() {
     deal(&mut s, 1, cid("charlemagne"));
     s.players[1].bought = 4;
     s.players[1].stock -= 4;
-    s.wars.push(War { declarer: 0, target: 1 });
+    s.wars.push(War {
+        declarer: 0,
+        target: 1,
+    });
     let mut e = ev();
     misery::eliminate(&mut s, 1, false, &mut e);
     assert!(s.pile.contains(&cid("alchemy")));
@@ -346,7 +450,9 @@ fn r_end_fewer_than_two() {
     let mut s = started(3);
     while kind(&s) != "turn-order bid" {
         let p = pending(&s)[0];
-        let mv = A::legal_moves(&s, p).into_iter().find(|m| *m == Move::Pass)
+        let mv = A::legal_moves(&s, p)
+            .into_iter()
+            .find(|m| *m == Move::Pass)
             .unwrap_or_else(|| A::legal_moves(&s, p)[0].clone());
         A::apply(&mut s, p, &mv).unwrap();
     }
@@ -370,7 +476,14 @@ fn r_attack_min() {
     s.players[0].stock -= 10;
     s.stack.push(Frame::Expand { seat: 0 });
     s.scripted_dice = vec![1, 1, 6];
-    apply(&mut s, 0, Move::Attack { province: toledo, cathedral: false });
+    apply(
+        &mut s,
+        0,
+        Move::Attack {
+            province: toledo,
+            cathedral: false,
+        },
+    );
     assert_eq!(s.players[0].bought, 10 - 4, "1 + market 3 = 4 tokens, lost");
 }
 
@@ -388,7 +501,14 @@ fn r_event_targets() {
     assert!(cards::play_moves(&s, 0, false).is_empty());
     assert_eq!(
         cards::play_moves(&s, 0, true),
-        vec![Move::PlayEvent { card: cid("rebellion"), target: Target::None }]
+        vec![Move::PlayEvent {
+            card: cid("rebellion"),
+            target: Target::None
+        }]
     );
-    let _ = (Region::I, data().cards.len(), expansion::token_card_price(&s));
+    let _ = (
+        Region::I,
+        data().cards.len(),
+        expansion::token_card_price(&s),
+    );
 }
