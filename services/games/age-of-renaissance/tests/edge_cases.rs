@@ -1,6 +1,7 @@
 //! The digest's edge cases (§8, E-1 … E-100) that the engine decides, each named in the
 //! test that covers it. Edge cases covered elsewhere: E-11 (scenarios::ts2), E-64
 //! (scenarios::ts4), E-75 (example_of_play), E-95 (no move exists for a trade).
+#![allow(clippy::needless_range_loop)]
 
 mod common;
 
@@ -309,10 +310,8 @@ fn e16_e19_commodity_payouts_and_counters() {
         1,
         "the other commodity keeps its"
     );
-    assert!(
-        cards::play_moves(&s, barca, false).is_empty() || true,
-        "moves listed for any card"
-    );
+    assert!(!s.players[0].hand.contains(&cid("wine_cloth_1")));
+    assert_eq!(s.pile.last(), Some(&cid("wine_cloth_1")));
 }
 
 /// E-20, E-21: control-changing events move commodity cards at once; anyone may play a

@@ -10,6 +10,7 @@
 //! - round 2: Violet's two tokens the narrative does not place go to Durazzo (where he
 //!   has a token in round 3) and Corfu (from where round 3's Adalia is in Galley-6
 //!   reach), as `data/README.md` notes.
+#![allow(clippy::needless_range_loop)]
 
 mod common;
 

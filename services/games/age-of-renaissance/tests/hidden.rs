@@ -2,6 +2,7 @@
 //! before it is revealed, the deck, or a swapped card to a third seat; and
 //! `resample_hidden` redraws exactly what a seat cannot see, as a function of what it
 //! sees and the random generator.
+#![allow(clippy::needless_range_loop)]
 
 mod common;
 

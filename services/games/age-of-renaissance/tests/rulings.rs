@@ -1,5 +1,6 @@
 //! The rulings of `RULINGS.md` not already pinned by a scenario or edge-case test, one
 //! test each, named after the ruling.
+#![allow(clippy::needless_range_loop)]
 
 mod common;
 
@@ -511,4 +512,46 @@ fn r_event_targets() {
         data().cards.len(),
         expansion::token_card_price(&s),
     );
+}
+
+/// Every ruling the code or the tests cite is documented in RULINGS.md, and every
+/// documented ruling names a test that exists.
+#[test]
+fn rulings_are_documented_and_tested() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rulings = std::fs::read_to_string(root.join("RULINGS.md")).unwrap();
+    let mut sources = String::new();
+    for dir in ["src", "tests"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "rs") {
+                sources.push_str(&std::fs::read_to_string(path).unwrap());
+            }
+        }
+    }
+    let ids = |text: &str| -> std::collections::BTreeSet<String> {
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .filter(|w| w.starts_with("R-") && w.len() > 2)
+            .map(|w| w.trim_end_matches('-').to_string())
+            .collect()
+    };
+    for id in ids(&sources) {
+        assert!(
+            rulings.contains(&format!("| {id} |")),
+            "{id} is not in RULINGS.md"
+        );
+    }
+    // Each `file::test` named in the table is a test function of that file.
+    for cell in rulings.split('`').skip(1).step_by(2) {
+        let Some((file, test)) = cell.split_once("::") else {
+            continue;
+        };
+        let test = test.trim_end_matches('…').trim_end_matches('_');
+        let text = std::fs::read_to_string(root.join("tests").join(format!("{file}.rs")))
+            .unwrap_or_else(|_| panic!("no test file {file}.rs"));
+        assert!(
+            text.contains(&format!("fn {test}")),
+            "{file}::{test} does not exist"
+        );
+    }
 }

@@ -1,6 +1,7 @@
 //! The worked examples of the seed (digest §11.1, TS-1 … TS-17), each citing its
 //! section. The full example of play (digest §11.2) is in `example_of_play.rs`; TS-14
 //! (the region tables B.2.1/B.2.2) is checked in `data.rs`.
+#![allow(clippy::needless_range_loop)]
 
 mod common;
 

@@ -1,6 +1,7 @@
 //! Helpers for the scenario, edge-case and ruling tests: names to ids, a game brought
 //! to its first round, and board edits that keep the token stocks consistent.
 #![allow(dead_code)]
+#![allow(clippy::needless_range_loop)]
 
 use signoria_age_of_renaissance::data::{Advance, CardId, ProvinceId, data};
 use signoria_age_of_renaissance::model::{Frame, Move, SeatId, State};
