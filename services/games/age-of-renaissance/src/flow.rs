@@ -81,15 +81,18 @@ pub fn round_step(s: &mut State, step: Step, ev: &mut Vec<Scoped<Event>>) {
         }
         Step::P5Renaissance => renaissance(s, Step::P5Indulgence),
         Step::P5Indulgence => {
-            set_step(s, Step::P5Window);
+            set_step(s, Step::P5Expand);
             s.this_round.token_cards = 0;
             let owe = expansion::holy_indulgence(s, ev);
             for (seat, owed) in owe.into_iter().rev() {
                 s.stack.push(Frame::Indulgence { seat, owed });
             }
         }
-        Step::P5Window => turns(s, Step::P5Expand, TurnPhase::Window),
-        Step::P5Expand => turns(s, Step::P5Bonus, TurnPhase::Expand),
+        Step::P5Expand => turns(s, Step::P5LastWindow, TurnPhase::Expand),
+        Step::P5LastWindow => {
+            set_step(s, Step::P5Bonus);
+            s.stack.push(Frame::TokenWindow { asked: 0 });
+        }
         Step::P5Bonus => {
             expansion::bonus_card(s, ev);
             expansion::consolidate(s);
@@ -161,12 +164,12 @@ pub fn turns_step(s: &mut State, phase: TurnPhase, done: u8) {
             seat,
             step: AcqStep::Fleet,
         },
-        TurnPhase::Window => Frame::TokenCard { seat },
         TurnPhase::Expand => {
             s.this_round.shipped.clear();
             let b = crate::reach::established_bases(s, seat);
             s.this_round.bases = Some((seat, [b as u64, (b >> 64) as u64]));
-            Frame::Expand { seat }
+            s.stack.push(Frame::Expand { seat });
+            Frame::TokenWindow { asked: 1 << seat }
         }
         TurnPhase::Final => Frame::Final { seat },
     };

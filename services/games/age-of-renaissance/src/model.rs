@@ -225,8 +225,8 @@ pub enum Step {
     P5CivilWar,
     P5Renaissance,
     P5Indulgence,
-    P5Window,
     P5Expand,
+    P5LastWindow,
     P5Bonus,
     P6Income,
     P7Bid,
@@ -242,7 +242,6 @@ pub enum TurnPhase {
     Purchase,
     Play,
     Acquire,
-    Window,
     Expand,
     Final,
 }
@@ -324,8 +323,11 @@ pub enum Frame {
     ArtDiscard { seat: SeatId },
     /// Holy Indulgence: a player short of tokens pays or takes misery (seed §9.5).
     Indulgence { seat: SeatId, owed: u8 },
-    /// Before the first placement: buy a card with tokens (seed §9.5.1).
-    TokenCard { seat: SeatId },
+    /// Before each expansion turn and after the last: the players who still hold
+    /// enough bought tokens may buy a card with them, in turn order (seed §9.5.1 "zu
+    /// einem beliebigen Zeitpunkt"). `asked`: seats done (the seat whose turn comes
+    /// next buys in its turn).
+    TokenWindow { asked: u8 },
     /// A player's expansion turn (seed §9.5).
     Expand { seat: SeatId },
     /// A defender with Cathedral [H] may declare before the roll (seed §9.5.2).

@@ -66,7 +66,7 @@ pub fn kind(frame: &Frame) -> &'static str {
         },
         Frame::ArtDiscard { .. } => "art discard",
         Frame::Indulgence { .. } => "indulgence",
-        Frame::TokenCard { .. } => "token card",
+        Frame::TokenWindow { .. } => "token card",
         Frame::Expand { .. } => "expansion",
         Frame::Cathedral(_) => "cathedral",
         Frame::WrittenRecord { .. } => "written record",
@@ -125,7 +125,13 @@ pub fn deciders(s: &State, frame: &Frame) -> Vec<Seat> {
         }
         Frame::ArtDiscard { seat } => one(*seat, active(*seat) && !s.player(*seat).hand.is_empty()),
         Frame::Indulgence { seat, .. } => one(*seat, active(*seat) && s.player(*seat).cash > 0),
-        Frame::TokenCard { seat } => one(*seat, expansion::can_buy_token_card(s, *seat)),
+        Frame::TokenWindow { asked } => s
+            .order
+            .iter()
+            .copied()
+            .find(|&p| asked & (1 << p) == 0 && expansion::can_buy_token_card(s, p))
+            .map(|p| vec![p as Seat])
+            .unwrap_or_default(),
         Frame::Expand { seat } => one(
             *seat,
             active(*seat)
@@ -194,7 +200,7 @@ pub fn choices(s: &State, frame: &Frame, seat: Seat) -> Vec<Move> {
             out
         }
         Frame::Indulgence { owed, .. } => expansion::indulgence_choices(s, me, *owed),
-        Frame::TokenCard { .. } => vec![Move::TokenCard, Move::Pass],
+        Frame::TokenWindow { .. } => vec![Move::TokenCard, Move::Pass],
         Frame::Expand { .. } => {
             let mut out = expansion::choices(s, me);
             if out.is_empty() {
@@ -258,7 +264,10 @@ pub fn prompt(s: &State, frame: &Frame, seat: Seat) -> String {
         Frame::Indulgence { owed, .. } => {
             format!("Holy Indulgence: {owed} token(s) short; pay ducats, the rest in misery steps")
         }
-        Frame::TokenCard { .. } => "buy a card with expansion tokens now?".into(),
+        Frame::TokenWindow { .. } => format!(
+            "buy a card with {} expansion tokens now?",
+            expansion::token_card_price(s).unwrap_or(0)
+        ),
         Frame::Expand { .. } => format!(
             "place your expansion tokens ({} left) or end your turn",
             s.player(me).bought
@@ -359,9 +368,13 @@ pub fn resolve(s: &mut State, seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>>
             s.stack.pop();
             expansion::pay_indulgence(s, me, owed, *ducats, ev);
         }
-        (Frame::TokenCard { .. }, Move::TokenCard) => {
-            s.stack.pop();
-            expansion::buy_token_card(s, me, ev);
+        (Frame::TokenWindow { .. }, mv) => {
+            if *mv == Move::TokenCard {
+                expansion::buy_token_card(s, me, ev);
+            }
+            if let Some(Frame::TokenWindow { asked }) = s.stack.last_mut() {
+                *asked |= 1 << me;
+            }
         }
         (Frame::Expand { .. }, Move::Place { province, count }) => {
             expansion::place(s, me, *province, *count, ev)
@@ -447,7 +460,7 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         | Frame::Pirates { .. }
         | Frame::CivilWarLoss { .. }
         | Frame::ArtDiscard { .. }
-        | Frame::TokenCard { .. }
+        | Frame::TokenWindow { .. }
         | Frame::Expand { .. }
         | Frame::WrittenRecord { .. }
         | Frame::Final { .. } => {

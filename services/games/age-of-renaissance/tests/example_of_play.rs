@@ -25,6 +25,7 @@ const VIOLET: usize = 1;
 const YELLOW: usize = 2;
 
 fn place(s: &mut State, seat: usize, name: &str, count: u8) {
+    no_token_cards(s);
     apply(
         s,
         seat,
@@ -38,6 +39,7 @@ fn place(s: &mut State, seat: usize, name: &str, count: u8) {
 fn attack(s: &mut State, seat: usize, name: &str, dice: [u8; 3]) -> bool {
     let p = pid(name);
     s.scripted_dice = dice.to_vec();
+    no_token_cards(s);
     let before = s.board.get(p).controller();
     let tokens_before = s.board.get(p).tokens(seat as u8);
     apply(
@@ -51,6 +53,14 @@ fn attack(s: &mut State, seat: usize, name: &str, dice: [u8; 3]) -> bool {
     assert!(s.scripted_dice.is_empty(), "the three dice were rolled");
     s.board.get(p).controller() == Some(seat as u8)
         || (before.is_none() && s.board.get(p).tokens(seat as u8) > tokens_before)
+}
+
+/// Nobody buys a card with tokens between the expansion turns.
+fn no_token_cards(s: &mut State) {
+    while kind(s) == "token card" {
+        let p = pending(s)[0];
+        apply(s, p, Move::Pass);
+    }
 }
 
 fn play(s: &mut State, seat: usize, key: &str) {
@@ -229,11 +239,11 @@ fn example_of_play() {
     assert_eq!(kind(&s), "stabilization", "Yellow can buy nothing");
     apply(&mut s, YELLOW, Move::Stabilize { pay: true });
     assert_eq!(cash(&s, YELLOW), 5);
-    // Expansion: nobody buys a card before placing.
-    for seat in [BLUE, VIOLET, YELLOW] {
-        assert_eq!((kind(&s), pending(&s)), ("token card", vec![seat]));
-        apply(&mut s, seat, Move::Pass);
-    }
+    // Expansion: before Blue's turn Violet and Yellow may buy a card with tokens.
+    assert_eq!((kind(&s), pending(&s)), ("token card", vec![VIOLET]));
+    apply(&mut s, VIOLET, Move::Pass);
+    assert_eq!((kind(&s), pending(&s)), ("token card", vec![YELLOW]));
+    apply(&mut s, YELLOW, Move::Pass);
     for (name, n) in [
         ("Montpellier", 2),
         ("San Sebastian", 2),
@@ -246,8 +256,10 @@ fn example_of_play() {
     ] {
         place(&mut s, BLUE, name, n);
     }
-    assert_eq!(kind(&s), "expansion");
-    assert_eq!(pending(&s), vec![VIOLET], "Blue's 14 tokens are placed");
+    // Blue's 14 tokens are placed; before Violet's turn Yellow may buy a card.
+    assert_eq!((kind(&s), pending(&s)), ("token card", vec![YELLOW]));
+    apply(&mut s, YELLOW, Move::Pass);
+    assert_eq!((kind(&s), pending(&s)), ("expansion", vec![VIOLET]));
     for (name, n) in [
         ("Lyon", 4),
         ("Firenze", 4),
@@ -388,10 +400,6 @@ fn example_of_play() {
     assert_eq!(cash(&s, BLUE), 0);
     // Expansion: Violet is last (Civil War): Yellow box 2, Blue 4, Violet 6.
     assert_eq!(s.order, vec![2, 0, 1]);
-    for seat in [YELLOW, BLUE, VIOLET] {
-        assert_eq!((kind(&s), pending(&s)), ("token card", vec![seat]));
-        apply(&mut s, seat, Move::Pass);
-    }
     place(&mut s, YELLOW, "Firenze", 3);
     place(&mut s, YELLOW, "Belgrad", 2);
     // Suez from the Crusades' control token, through Jerusalem with the Caravan.
@@ -408,6 +416,7 @@ fn example_of_play() {
         place(&mut s, BLUE, name, n);
     }
     stack_deck(&mut s, &[cid("stone_1a")]);
+    no_token_cards(&mut s);
     apply(&mut s, BLUE, Move::TokenCard);
     assert!(s.players[BLUE].hand.contains(&cid("stone_1a")));
     assert_eq!(s.this_round.token_cards, 1);
@@ -501,12 +510,10 @@ fn example_of_play() {
     apply(&mut s, VIOLET, Move::Stabilize { pay: true });
     assert_eq!(cash(&s, VIOLET), 4);
     // Expansion.
-    for seat in [BLUE, YELLOW, VIOLET] {
-        apply(&mut s, seat, Move::Pass);
-    }
     place(&mut s, BLUE, "Alger", 2);
     place(&mut s, BLUE, "Cagliari", 1);
     stack_deck(&mut s, &[cid("enlightened_monarch")]);
+    no_token_cards(&mut s);
     apply(&mut s, BLUE, Move::TokenCard);
     for (name, n) in [
         ("Alexandria", 5),
