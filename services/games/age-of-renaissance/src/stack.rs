@@ -4,7 +4,7 @@
 
 use signoria_engine::{Scoped, Seat};
 
-use crate::labels::province_name;
+use crate::labels::{province_name, seat_name};
 use crate::model::{AcqStep, Event, Frame, Move, SeatId, State};
 use crate::{
     acquisition, cards, combat, events, expansion, flow, misery, purchase, setup, shortage,
@@ -246,7 +246,10 @@ pub fn prompt(s: &State, frame: &Frame, seat: Seat) -> String {
             "Civil War: lose half your noted cash or half your bought tokens".into()
         }
         Frame::Cede { winner, left, .. } => {
-            format!("War lost: cede {left} control token(s) to seat {winner}")
+            format!(
+                "War lost: cede {left} control token(s) to {}",
+                seat_name(s, *winner)
+            )
         }
         Frame::Reduce { province, .. } => format!(
             "no expansion token in stock for {}: use a bought one or leave it empty",
@@ -273,12 +276,15 @@ pub fn prompt(s: &State, frame: &Frame, seat: Seat) -> String {
             s.player(me).bought
         ),
         Frame::Cathedral(a) => format!(
-            "seat {} attacks {}: declare your Cathedral win?",
-            a.attacker,
+            "{} attacks {}: declare your Cathedral win?",
+            seat_name(s, a.attacker),
             province_name(a.province)
         ),
         Frame::WrittenRecord { victim, .. } => {
-            format!("Written Record: give a card to seat {victim} for a random one of theirs?")
+            format!(
+                "Written Record: give a card to {} for a random one of theirs?",
+                seat_name(s, *victim)
+            )
         }
         Frame::Final { .. } => "final card play: play your next card".into(),
         Frame::Deal | Frame::Round { .. } | Frame::Turns { .. } => String::new(),
