@@ -81,6 +81,7 @@ games! {
     LorenzoIlMagnifico => signoria_lorenzo_il_magnifico::LorenzoIlMagnifico,
     Wallenstein => signoria_wallenstein::Wallenstein,
     PaxRenaissance => signoria_pax_renaissance::PaxRenaissance,
+    AgeOfRenaissance => signoria_age_of_renaissance::AgeOfRenaissance,
 }
 
 /// Why a game operation failed; [`crate::errors`] maps these to status codes.
@@ -375,6 +376,7 @@ mod tests {
             (LORENZO, (2, 4)),
             ("wallenstein", (3, 5)),
             ("pax-renaissance", (2, 4)),
+            ("age-of-renaissance", (3, 6)),
         ] {
             let g = r.get(id).expect("registered");
             assert_eq!(g.info().id, id);
@@ -385,7 +387,7 @@ mod tests {
             );
         }
         assert!(r.get("chess").is_none());
-        assert_eq!(r.all().count(), 3);
+        assert_eq!(r.all().count(), 4);
     }
 
     #[test]

@@ -128,7 +128,12 @@ pub async fn every_game_type(cluster: &Cluster) -> Result<()> {
         .await?
         .into_inner()
         .game_types;
-    for id in ["lorenzo-il-magnifico", "wallenstein", "pax-renaissance"] {
+    for id in [
+        "lorenzo-il-magnifico",
+        "wallenstein",
+        "pax-renaissance",
+        "age-of-renaissance",
+    ] {
         ensure!(types.iter().any(|t| t.id == id), "{id} is not listed");
     }
     for t in &types {
@@ -486,13 +491,15 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     let listed: Vec<pb::Move> = legal.moves.iter().filter_map(|m| m.r#move).collect();
     let candidates = [
         lorenzo::r#move::Kind::Place(lorenzo::r#move::Place {
-            member: 0,
-            space: 0,
+            member: lorenzo::FamilyMember::Black as i32,
+            space: lorenzo::ActionSpace::GreenTowerFloor1 as i32,
             servants: 200,
         }),
         lorenzo::r#move::Kind::EndTurn(lorenzo::r#move::EndTurn {}),
         lorenzo::r#move::Kind::Pass(lorenzo::r#move::Pass {}),
-        lorenzo::r#move::Kind::ChoosePrivilege(lorenzo::r#move::ChoosePrivilege { option: 0 }),
+        lorenzo::r#move::Kind::ChoosePrivilege(lorenzo::r#move::ChoosePrivilege {
+            option: lorenzo::CouncilPrivilege::Coins as i32,
+        }),
         lorenzo::r#move::Kind::SupportChurch(lorenzo::r#move::SupportChurch { support: true }),
     ];
     let illegal = candidates
