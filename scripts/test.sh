@@ -57,7 +57,7 @@ cargo build --workspace --bins --release
 # With no arguments: the whole workspace; otherwise the arguments choose (-p CRATE ...).
 [ $# -gt 0 ] || set -- --workspace
 set +e
-cargo test --release "$@" 2>&1 | tee "$workdir/test.log"
+cargo test --release --no-fail-fast "$@" 2>&1 | tee "$workdir/test.log"
 status=${PIPESTATUS[0]}
 set -e
 awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($i ~ /^passed;/) p += $(i-1); if ($i ~ /^failed;/) f += $(i-1) } }

@@ -113,9 +113,10 @@ async fn full_game_with(cluster: &Cluster, players: u32, advanced: Option<bool>)
     Ok(())
 }
 
-/// Game types whose winner may be decided by a declared victory rather than
-/// the score (so ranks need not follow scores).
-const DECLARED_VICTORY: &[&str] = &["pax-renaissance"];
+/// Game types whose ranks need not follow the scores: a declared victory
+/// (Pax Renaissance) or an elimination (Age of Renaissance: a player out of
+/// the game ranks behind every survivor, whatever the scores).
+const RANKS_NOT_BY_SCORE: &[&str] = &["pax-renaissance", "age-of-renaissance"];
 
 /// Every game type the server lists, at its smallest and largest player
 /// count with default options: a complete random game, requests alternating
@@ -145,7 +146,7 @@ pub async fn every_game_type(cluster: &Cluster) -> Result<()> {
                 .await
                 .with_context(|| format!("{} with {players} players", t.id))?;
             let snap = played.snapshot;
-            check_finished_as(&snap, players, !DECLARED_VICTORY.contains(&t.id.as_str()))
+            check_finished_as(&snap, players, !RANKS_NOT_BY_SCORE.contains(&t.id.as_str()))
                 .with_context(|| format!("{} with {players} players", t.id))?;
             eprintln!(
                 "{} ({players} players) finished after {} moves",
@@ -227,7 +228,7 @@ pub async fn racing_clients(cluster: &Cluster) -> Result<()> {
         let (snap, seat, legal) = pending(&mut cluster.client(0), &game).await?;
         let v = legal.version;
         let token = game.tokens[seat].clone();
-        let pick = |rng: &mut Rng| legal.moves[rng.below(legal.moves.len())].r#move;
+        let pick = |rng: &mut Rng| legal.moves[rng.below(legal.moves.len())].r#move.clone();
         let (m1, m2) = (pick(&mut rng), pick(&mut rng));
         let (mut c1, mut c2) = (cluster.client(0), cluster.client(1));
         let (rid1, rid2) = (unique_id("race-a"), unique_id("race-b"));
@@ -282,7 +283,7 @@ pub async fn repeated_request_id(cluster: &Cluster) -> Result<()> {
     advance(cluster, &game, &mut rng, 3).await?;
     let (_, seat, legal) = pending(&mut cluster.client(0), &game).await?;
     let token = game.tokens[seat].clone();
-    let mv = legal.moves[rng.below(legal.moves.len())].r#move;
+    let mv = legal.moves[rng.below(legal.moves.len())].r#move.clone();
     let rid = unique_id("same-request");
 
     let first = submit(
@@ -291,7 +292,7 @@ pub async fn repeated_request_id(cluster: &Cluster) -> Result<()> {
         Some(&token),
         legal.version,
         &rid,
-        mv,
+        mv.clone(),
     )
     .await
     .context("the first submission")?;
@@ -306,7 +307,7 @@ pub async fn repeated_request_id(cluster: &Cluster) -> Result<()> {
             Some(&token),
             legal.version,
             &rid,
-            mv,
+            mv.clone(),
         )
         .await
         .with_context(|| format!("the repeated submission #{i}"))?;
@@ -335,7 +336,7 @@ pub async fn repeated_request_id(cluster: &Cluster) -> Result<()> {
         Some(&token),
         legal.version,
         &rid,
-        mv,
+        mv.clone(),
     )
     .await
     .context("a repeat after a later move")?;
@@ -354,7 +355,7 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     let (before, seat, legal) = pending(&mut cluster.client(0), &game).await?;
     let v = legal.version;
     let token = game.tokens[seat].clone();
-    let good = legal.moves[0].r#move;
+    let good = legal.moves[0].r#move.clone();
     let id = game.game_id.clone();
     let mut c = cluster.client(1);
 
@@ -396,7 +397,7 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     ] {
         expect_code(
             what,
-            submit(&mut c, &id, Some(bad), v, &unique_id("r"), good).await,
+            submit(&mut c, &id, Some(bad), v, &unique_id("r"), good.clone()).await,
             Code::Unauthenticated,
         )?;
     }
@@ -409,7 +410,7 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
                 game_id: id.clone(),
                 expected_version: v,
                 request_id: unique_id("r"),
-                r#move: good,
+                r#move: good.clone(),
                 seat: Some(other_seat as u32),
             },
             Some(&token),
@@ -423,7 +424,7 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     // A spectator moving.
     expect_code(
         "a spectator moving",
-        submit(&mut c, &id, None, v, &unique_id("r"), good).await,
+        submit(&mut c, &id, None, v, &unique_id("r"), good.clone()).await,
         Code::PermissionDenied,
     )?;
     // A seat that is not pending moving: not its decision.
@@ -438,7 +439,7 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
                 Some(&game.tokens[idle]),
                 v,
                 &unique_id("r"),
-                good,
+                good.clone(),
             )
             .await,
             Code::FailedPrecondition,
@@ -483,12 +484,16 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     )?;
     expect_code(
         "a request id over 128 characters",
-        submit(&mut c, &id, Some(&token), v, &"r".repeat(129), good).await,
+        submit(&mut c, &id, Some(&token), v, &"r".repeat(129), good.clone()).await,
         Code::InvalidArgument,
     )?;
 
     // Illegal: a move that is not in the list.
-    let listed: Vec<pb::Move> = legal.moves.iter().filter_map(|m| m.r#move).collect();
+    let listed: Vec<pb::Move> = legal
+        .moves
+        .iter()
+        .filter_map(|m| m.r#move.clone())
+        .collect();
     let candidates = [
         lorenzo::r#move::Kind::Place(lorenzo::r#move::Place {
             member: lorenzo::FamilyMember::Black as i32,
@@ -534,7 +539,15 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
     for stale in [v + 1, v + 100].into_iter().chain(v.checked_sub(1)) {
         let msg = expect_code(
             &format!("expected version {stale} at {v}"),
-            submit(&mut c, &id, Some(&token), stale, &unique_id("r"), good).await,
+            submit(
+                &mut c,
+                &id,
+                Some(&token),
+                stale,
+                &unique_id("r"),
+                good.clone(),
+            )
+            .await,
             Code::Aborted,
         )?;
         ensure!(
@@ -793,7 +806,7 @@ pub async fn redis_restart_mid_game(cluster: &mut Cluster) -> Result<()> {
     let (before, seat, legal) = pending(&mut cluster.client(1), &game).await?;
     let acknowledged = before.version;
     let token = game.tokens[seat].clone();
-    let mv = legal.moves[rng.below(legal.moves.len())].r#move;
+    let mv = legal.moves[rng.below(legal.moves.len())].r#move.clone();
     let rid = unique_id("during-outage");
 
     // A spectator watching through the outage, resuming whenever it fails,
@@ -823,7 +836,15 @@ pub async fn redis_restart_mid_game(cluster: &mut Cluster) -> Result<()> {
         )?;
         expect_code(
             "SubmitMove while Redis is down",
-            submit(&mut c, &game.game_id, Some(&token), acknowledged, &rid, mv).await,
+            submit(
+                &mut c,
+                &game.game_id,
+                Some(&token),
+                acknowledged,
+                &rid,
+                mv.clone(),
+            )
+            .await,
             Code::Unavailable,
         )?;
     }
@@ -857,7 +878,7 @@ pub async fn redis_restart_mid_game(cluster: &mut Cluster) -> Result<()> {
         Some(&token),
         acknowledged,
         &rid,
-        mv,
+        mv.clone(),
     )
     .await?;
     ensure!(retried.version == acknowledged + 1 && !retried.duplicate);

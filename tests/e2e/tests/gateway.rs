@@ -179,12 +179,13 @@ async fn play_acknowledged(
         })
         .await?;
         ensure!(legal.version == snap.version, "nobody else plays this game");
-        let pick = legal.moves[rng.below(legal.moves.len())].r#move;
+        let pick = legal.moves[rng.below(legal.moves.len())].r#move.clone();
         let version = legal.version;
         let rid = unique_id("gw-move");
         let resp = retrying("SubmitMove", &retries, || {
             let mut c = client.clone();
             let (id, token, rid) = (game.game_id.clone(), token.clone(), rid.clone());
+            let pick = pick.clone();
             async move { submit(&mut c, &id, Some(&token), version, &rid, pick).await }
         })
         .await?;
@@ -470,14 +471,14 @@ async fn grpc_web_unary_and_streaming_calls_through_the_gateway() -> Result<()> 
         )
         .await?
         .into_inner();
-        let pick = legal.moves[rng.below(legal.moves.len())].r#move;
+        let pick = legal.moves[rng.below(legal.moves.len())].r#move.clone();
         let request = |version: u64| {
             authed(
                 pb::SubmitMoveRequest {
                     game_id: game_id.clone(),
                     expected_version: version,
                     request_id: unique_id("web"),
-                    r#move: pick,
+                    r#move: pick.clone(),
                     seat: None,
                 },
                 Some(&tokens[seat]),
