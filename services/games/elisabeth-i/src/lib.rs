@@ -1,8 +1,128 @@
-//! Elisabeth I. (Spielworxx, German edition of GMT's *Virgin Queen*, 1559-1598).
+//! Elisabeth I. (Spielworxx, German edition of GMT's *Virgin Queen*, 1559-1598), seed
+//! `004_e202c24c48699107.txt`.
 //!
-//! Only the component data layer exists so far: the map graph, powers and force pools,
-//! personalities, the 112 cards, tables and scenario set-ups, loaded from `data/*.json` and
-//! validated once (see [`data::data`]). Every record carries its provenance: the seed rulebook,
-//! a public source, or our own reconstruction (see `data/README.md`).
+//! The component data layer ([`data`]) is loaded from `data/*.json`; every record carries
+//! its provenance (seed, public source or our reconstruction, see `data/README.md`). The
+//! rules run on the engine's decision kernel: the 8-phase turn of seed [7] as frames
+//! ([`flow`]), one module per rule chapter. `README.md` lists what is implemented and
+//! what still refuses loudly; `RULINGS.md` the readings chosen.
 
+pub mod board;
+pub mod building;
+pub mod control;
 pub mod data;
+pub mod deal;
+pub mod diplomacy;
+pub mod flow;
+pub mod hidden;
+pub mod invariants;
+pub mod labels;
+pub mod model;
+pub mod movement;
+pub mod setup;
+pub mod victory;
+pub mod view;
+pub mod winter;
+
+use signoria_engine::{
+    Game, GameInfo, GameRng, OptionInfo, Outcome, RuleError, Scoped, Seat, SetupError, Viewer,
+};
+
+pub use model::{Event, Frame, Move, Options, State};
+pub use view::View;
+
+/// The game type.
+pub struct ElisabethI;
+
+impl Game for ElisabethI {
+    type Options = Options;
+    type State = State;
+    type Move = Move;
+    type Event = Event;
+    type View = View;
+    type Frame = Frame;
+
+    fn info() -> GameInfo {
+        GameInfo {
+            id: "elisabeth-i",
+            display_name: "Elisabeth I.",
+            min_players: 6,
+            max_players: 6,
+            schema_version: 1,
+            options: vec![OptionInfo {
+                name: "scenario",
+                description: "The scenario of the data pack (campaign)",
+                default: "\"campaign\"",
+            }],
+        }
+    }
+
+    fn setup(options: &Options, players: usize, seed: u64) -> Result<State, SetupError> {
+        setup::setup(options, players, seed)
+    }
+
+    fn players(state: &State) -> usize {
+        state.n()
+    }
+
+    fn stack(state: &State) -> &[Frame] {
+        &state.stack
+    }
+
+    fn stack_mut(state: &mut State) -> &mut Vec<Frame> {
+        &mut state.stack
+    }
+
+    fn deciders(state: &State, frame: &Frame) -> Vec<Seat> {
+        flow::deciders(state, frame)
+    }
+
+    fn choices(state: &State, frame: &Frame, seat: Seat) -> Vec<Move> {
+        flow::choices(state, frame, seat)
+    }
+
+    fn prompt(state: &State, frame: &Frame, seat: Seat) -> String {
+        flow::prompt(state, frame, seat)
+    }
+
+    fn frame_kind(frame: &Frame) -> &'static str {
+        flow::kind(frame)
+    }
+
+    fn resolve(state: &mut State, seat: Seat, mv: &Move, events: &mut Vec<Scoped<Event>>) {
+        flow::resolve(state, seat, mv, events)
+    }
+
+    fn auto(state: &mut State, events: &mut Vec<Scoped<Event>>) {
+        flow::auto(state, events)
+    }
+
+    /// The listed moves; a move the rules allow but whose procedure is not implemented
+    /// yet is refused with a message naming the missing rule.
+    fn check(state: &State, seat: Seat, mv: &Move) -> Result<(), RuleError> {
+        match signoria_engine::kernel::check_listed::<Self>(state, seat, mv) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(flow::unsupported(state, mv).unwrap_or(e)),
+        }
+    }
+
+    fn view(state: &State, viewer: Viewer) -> View {
+        view::view(state, viewer)
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        victory::outcome(state)
+    }
+
+    fn describe_move(state: &State, _seat: Seat, mv: &Move) -> String {
+        labels::describe(state, mv)
+    }
+
+    fn invariant_violations(state: &State) -> Vec<String> {
+        invariants::violations(state)
+    }
+
+    fn resample_hidden(state: &State, seat: Seat, rng: &mut GameRng) -> Option<State> {
+        Some(hidden::resample(state, seat, rng))
+    }
+}

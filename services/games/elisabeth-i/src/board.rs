@@ -1,0 +1,202 @@
+//! Who is friend or enemy, who controls what, and the pieces in a space: the questions
+//! every rule asks (seed [2.4], [9.2], [12]).
+
+use crate::data::{ConnectionKind, PoolOwner, Power, SpaceId, SpaceKind, data};
+use crate::model::{Force, Pw, State, Troops, major, pw};
+
+/// The major that owns an owner's units (Dutch and Huguenots are the Protestants).
+pub fn owner_pw(o: PoolOwner) -> Option<Pw> {
+    pw(o.power())
+}
+
+fn pair(a: Pw, b: Pw) -> (Pw, Pw) {
+    if a < b { (a, b) } else { (b, a) }
+}
+
+pub fn at_war(s: &State, a: Pw, b: Pw) -> bool {
+    s.wars.contains(&pair(a, b))
+}
+
+pub fn allied(s: &State, a: Pw, b: Pw) -> bool {
+    s.alliances.contains(&pair(a, b))
+}
+
+pub fn set_war(s: &mut State, a: Pw, b: Pw, on: bool) {
+    let p = pair(a, b);
+    s.wars.retain(|x| *x != p);
+    if on {
+        s.wars.push(p);
+        s.wars.sort();
+    }
+}
+
+pub fn set_alliance(s: &mut State, a: Pw, b: Pw) {
+    let p = pair(a, b);
+    if !s.alliances.contains(&p) {
+        s.alliances.push(p);
+        s.alliances.sort();
+    }
+}
+
+pub fn mark_no_dow(s: &mut State, a: Pw, b: Pw) {
+    let p = pair(a, b);
+    if !s.no_dow.contains(&p) {
+        s.no_dow.push(p);
+    }
+}
+
+/// The controlling major of a space, if a major controls it.
+pub fn controller_pw(s: &State, sp: SpaceId) -> Option<Pw> {
+    pw(s.sp(sp).controller)
+}
+
+/// Controlled by `p` or one of its allies ("friendly-controlled", seed [12.1]).
+pub fn friendly(s: &State, p: Pw, sp: SpaceId) -> bool {
+    match controller_pw(s, sp) {
+        Some(c) => c == p || allied(s, p, c),
+        None => false,
+    }
+}
+
+/// Controlled by a power at war with `p`.
+pub fn enemy_controlled(s: &State, p: Pw, sp: SpaceId) -> bool {
+    controller_pw(s, sp).is_some_and(|c| at_war(s, p, c))
+}
+
+/// Whether a space is fortified (printed key or fortress, or a built fortress marker).
+pub fn fortified(s: &State, sp: SpaceId) -> bool {
+    data().space(sp).kind.fortified() || s.sp(sp).fortress
+}
+
+pub fn is_key(sp: SpaceId) -> bool {
+    data().space(sp).kind == SpaceKind::Key
+}
+
+/// The land units of major `p` (both Protestant factions for the Protestants) in a space.
+pub fn troops_of(s: &State, p: Pw, sp: SpaceId) -> Troops {
+    let mut t = Troops::default();
+    for f in &s.sp(sp).forces {
+        if owner_pw(f.owner) == Some(p) {
+            t.add(&f.troops);
+        }
+    }
+    t
+}
+
+/// Land units in a space of anybody but `p`'s allies and `p` itself, and whether any
+/// belong to an independent, a minor or a major not at war with `p`.
+pub fn foreign_land(s: &State, p: Pw, sp: SpaceId) -> bool {
+    s.sp(sp).forces.iter().any(|f| {
+        f.troops.total() > 0
+            && match owner_pw(f.owner) {
+                Some(q) => q != p && !allied(s, p, q),
+                None => true,
+            }
+    })
+}
+
+/// Land units of a power at war with `p` in the space.
+pub fn enemy_land(s: &State, p: Pw, sp: SpaceId) -> bool {
+    s.sp(sp)
+        .forces
+        .iter()
+        .any(|f| f.troops.total() > 0 && owner_pw(f.owner).is_some_and(|q| at_war(s, p, q)))
+}
+
+/// Any unit (land or sea) or leader of a power at war with `p` in the space.
+pub fn enemy_anything(s: &State, p: Pw, sp: SpaceId) -> bool {
+    s.sp(sp)
+        .forces
+        .iter()
+        .any(|f| !f.empty() && owner_pw(f.owner).is_some_and(|q| at_war(s, p, q)))
+        || s.leaders
+            .iter()
+            .any(|l| l.at == crate::model::Loc::Space(sp) && at_war(s, p, l.owner))
+}
+
+/// Land connections of a space (normal and pass; the inland waterways carry ships only,
+/// seed [16.7]).
+pub fn land_neighbours(sp: SpaceId) -> impl Iterator<Item = (SpaceId, bool)> {
+    data()
+        .neighbours(sp)
+        .filter(|(_, c)| c.kind != ConnectionKind::InlandWaterway)
+        .map(|(o, c)| (o, c.kind == ConnectionKind::Pass))
+}
+
+/// The force of `owner` in a space, created if missing.
+pub fn force_mut(s: &mut State, sp: SpaceId, owner: PoolOwner) -> &mut Force {
+    let forces = &mut s.sp_mut(sp).forces;
+    if let Some(i) = forces.iter().position(|f| f.owner == owner) {
+        return &mut forces[i];
+    }
+    forces.push(Force {
+        owner,
+        troops: Troops::default(),
+        ships: Default::default(),
+    });
+    forces.sort_by_key(|f| f.owner);
+    let i = forces.iter().position(|f| f.owner == owner).unwrap();
+    &mut forces[i]
+}
+
+/// Book units entering (+) or leaving (-) the map for an owner.
+pub fn book(s: &mut State, o: PoolOwner, land: i16, ships: i16) {
+    let i = match s.ledger.iter().position(|x| x.0 == o) {
+        Some(i) => i,
+        None => {
+            s.ledger.push((o, 0, 0));
+            s.ledger.sort_by_key(|x| x.0);
+            s.ledger.iter().position(|x| x.0 == o).unwrap()
+        }
+    };
+    s.ledger[i].1 = (s.ledger[i].1 as i16 + land) as u16;
+    s.ledger[i].2 = (s.ledger[i].2 as i16 + ships) as u16;
+}
+
+/// Drop empty forces of a space.
+pub fn tidy(s: &mut State, sp: SpaceId) {
+    s.sp_mut(sp).forces.retain(|f| !f.empty());
+}
+
+/// The owner for units `p` raises in a space: Protestants raise the faction whose home
+/// the space is (seed [2.1], [23.6]).
+pub fn owner_for(p: Pw, sp: SpaceId) -> PoolOwner {
+    PoolOwner::of(major(p), data().space(sp).split_top)
+}
+
+/// Keys a power controls that are not in unrest (seed [12.4]: a key in unrest counts
+/// neither for cards nor VP).
+pub fn keys(s: &State, p: Pw) -> Vec<SpaceId> {
+    data()
+        .space_ids()
+        .filter(|&sp| is_key(sp) && controller_pw(s, sp) == Some(p) && !s.sp(sp).unrest)
+        .collect()
+}
+
+/// The capitals of a power on the map (seed [2.1]): HRE Vienna, Spain Madrid and Milan;
+/// the Protestants have none in the Campaign set-up.
+pub fn capitals(p: Pw) -> Vec<SpaceId> {
+    data().power(major(p)).capitals.clone()
+}
+
+/// The army leaders of `p` in a space.
+pub fn leaders_in(s: &State, p: Pw, sp: SpaceId) -> Vec<u8> {
+    s.leaders
+        .iter()
+        .filter(|l| l.owner == p && l.at == crate::model::Loc::Space(sp))
+        .map(|l| l.idx)
+        .collect()
+}
+
+/// Leader record by its data index.
+pub fn leader_pos(s: &State, idx: u8) -> usize {
+    s.leaders
+        .iter()
+        .position(|l| l.idx == idx)
+        .expect("leader tracked")
+}
+
+/// Whether `p` is a major.
+pub fn is_major(p: Power) -> bool {
+    p.is_major()
+}

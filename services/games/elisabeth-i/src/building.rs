@@ -1,0 +1,162 @@
+//! Building and raising units (seed [17]): land units [17.2], ships [17.3], fortresses
+//! [17.5], within the counter mix [17.1].
+
+use signoria_engine::Scoped;
+
+use crate::board::{controller_pw, enemy_land, force_mut, fortified, owner_for};
+use crate::data::{PoolOwner, Power, ReligiousZone, Restriction, SeaGroup, SpaceId, data};
+use crate::model::{Event, Pw, ShipKind, State, UnitKind, major};
+
+/// Land units of an owner on the map.
+pub fn land_in_play(s: &State, o: PoolOwner) -> u32 {
+    s.spaces
+        .iter()
+        .flat_map(|x| x.forces.iter())
+        .filter(|f| f.owner == o)
+        .map(|f| f.troops.total() as u32)
+        .sum()
+}
+
+pub fn ships_in_play(s: &State, o: PoolOwner) -> u32 {
+    s.spaces
+        .iter()
+        .flat_map(|x| x.forces.iter())
+        .filter(|f| f.owner == o)
+        .map(|f| f.ships.total() as u32)
+        .sum()
+}
+
+pub fn land_pool(o: PoolOwner) -> u32 {
+    data()
+        .land_pools
+        .iter()
+        .filter(|x| x.power == o)
+        .map(|x| x.total())
+        .sum()
+}
+
+pub fn naval_pool(o: PoolOwner) -> u32 {
+    data()
+        .naval_pools
+        .iter()
+        .filter(|x| x.power == o)
+        .map(|x| x.count as u32)
+        .sum()
+}
+
+pub fn raise_cost(p: Pw, k: UnitKind) -> Option<u8> {
+    let ottoman = major(p) == Power::Ottoman;
+    match k {
+        UnitKind::Regular => Some(2),
+        UnitKind::Mercenary if !ottoman => Some(1),
+        UnitKind::Cavalry if ottoman => Some(1),
+        _ => None,
+    }
+}
+
+/// Own-controlled home space not in unrest, without enemy land units (seed [17], [17.2]).
+fn home_site(s: &State, p: Pw, sp: SpaceId) -> bool {
+    let d = data().space(sp);
+    d.is_home_of(major(p))
+        && controller_pw(s, sp) == Some(p)
+        && !s.sp(sp).unrest
+        && !enemy_land(s, p, sp)
+}
+
+fn netherlands(sp: SpaceId) -> bool {
+    data().space(sp).zone == Some(ReligiousZone::Netherlands)
+}
+
+pub fn raise_ok(s: &State, p: Pw, sp: SpaceId, k: UnitKind) -> bool {
+    raise_cost(p, k).is_some()
+        && home_site(s, p, sp)
+        && !data().space(sp).has(Restriction::NoLandRaise)
+        // Spain raises only Walloons in the Netherlands (special unit, issue 15).
+        && !(major(p) == Power::Spain && netherlands(sp))
+        && land_in_play(s, owner_for(p, sp)) < land_pool(owner_for(p, sp))
+}
+
+pub fn raise(s: &mut State, p: Pw, sp: SpaceId, k: UnitKind, ev: &mut Vec<Scoped<Event>>) {
+    let o = owner_for(p, sp);
+    *force_mut(s, sp, o).troops.get_mut(k) += 1;
+    crate::board::book(s, o, 1, 0);
+    ev.push(Scoped::public(Event::Raised {
+        power: p,
+        space: sp,
+        kind: k,
+    }));
+}
+
+pub fn build_cost(p: Pw, k: ShipKind) -> Option<u8> {
+    let m = major(p);
+    match k {
+        ShipKind::Galley
+            if matches!(
+                m,
+                Power::Ottoman | Power::Spain | Power::France | Power::Hre
+            ) =>
+        {
+            Some(2)
+        }
+        ShipKind::Galleon
+            if matches!(
+                m,
+                Power::Spain | Power::England | Power::France | Power::Protestant
+            ) =>
+        {
+            Some(2)
+        }
+        ShipKind::Corsair if m == Power::Ottoman => Some(1),
+        _ => None,
+    }
+}
+
+pub fn build_ok(s: &State, p: Pw, sp: SpaceId, k: ShipKind) -> bool {
+    let d = data();
+    let space = d.space(sp);
+    if build_cost(p, k).is_none() || !space.ships_may_enter() || !home_site(s, p, sp) {
+        return false;
+    }
+    let spain_nl = major(p) == Power::Spain && netherlands(sp);
+    let ok = match k {
+        ShipKind::Galley => !space.has(Restriction::NoGalleyBuild) && !spain_nl,
+        ShipKind::Galleon => {
+            !space.has(Restriction::GalleysOnly)
+                && !spain_nl
+                && space
+                    .ports
+                    .iter()
+                    .any(|&z| d.sea_zone(z).group == SeaGroup::Atlantic)
+        }
+        ShipKind::Corsair => true,
+    };
+    let o = owner_for(p, sp);
+    ok && ships_in_play(s, o) < naval_pool(o)
+}
+
+pub fn build(s: &mut State, p: Pw, sp: SpaceId, k: ShipKind, ev: &mut Vec<Scoped<Event>>) {
+    let o = owner_for(p, sp);
+    let sh = &mut force_mut(s, sp, o).ships;
+    match k {
+        ShipKind::Galley => sh.galleys += 1,
+        ShipKind::Galleon => sh.galleons += 1,
+        ShipKind::Corsair => sh.corsairs += 1,
+    }
+    crate::board::book(s, o, 0, 1);
+    ev.push(Scoped::public(Event::Built {
+        power: p,
+        space: sp,
+        kind: k,
+    }));
+}
+
+/// Fortress (2 CP, seed [17.5]): own-controlled unfortified home space, no enemy units,
+/// not in unrest.
+pub fn fortress_ok(s: &State, p: Pw, sp: SpaceId) -> bool {
+    home_site(s, p, sp) && !fortified(s, sp)
+}
+
+pub fn build_fortress(s: &mut State, sp: SpaceId, ev: &mut Vec<Scoped<Event>>) {
+    s.sp_mut(sp).fortress = true;
+    ev.push(Scoped::public(Event::FortressBuilt { space: sp }));
+}

@@ -1,0 +1,298 @@
+//! Phase 2, diplomacy (seed [9]): the negotiation segment's binding agreements as
+//! propose / accept / reject moves, the ransom segment and the war segment.
+
+use signoria_engine::{Audience, Scoped};
+
+use crate::board::{allied, at_war, capitals, friendly, keys, mark_no_dow, set_alliance, set_war};
+use crate::data::tables::{Cost, DowCost};
+use crate::data::{Power, data};
+use crate::deal::{is_home, playable_kind};
+use crate::model::{Deal, DealPick, Event, Frame, Loc, Move, Pw, State, major};
+
+const SPAIN: Pw = 1;
+const ENGLAND: Pw = 2;
+const FRANCE: Pw = 3;
+const PROTESTANT: Pw = 5;
+
+fn both(s: &State, a: Pw, b: Pw) -> Audience {
+    let mut v = vec![s.seat_of(a), s.seat_of(b)];
+    v.sort();
+    v.dedup();
+    Audience::Seats(v)
+}
+
+/// Cards of a hand that may be given or drawn at random: home cards never are [6.1].
+pub fn drawable(s: &State, p: Pw) -> Vec<crate::data::CardId> {
+    s.ps(p)
+        .hand
+        .iter()
+        .copied()
+        .filter(|&c| !is_home(c))
+        .collect()
+}
+
+/// Whether `a` and `b` may ally now (seed [9.2]).
+fn may_ally(s: &State, a: Pw, b: Pw) -> bool {
+    if at_war(s, a, b) || allied(s, a, b) {
+        return false;
+    }
+    let pair = (a.min(b), a.max(b));
+    if pair == (SPAIN, PROTESTANT) {
+        return false;
+    }
+    // France may ally Spain or the Protestants, not both in one turn.
+    if pair == (SPAIN, FRANCE) && allied(s, FRANCE, PROTESTANT) {
+        return false;
+    }
+    if pair == (FRANCE, PROTESTANT) && allied(s, SPAIN, FRANCE) {
+        return false;
+    }
+    true
+}
+
+/// The agreements `who` may propose to `to` (one offer per pair and segment, RULINGS R4).
+pub fn proposals(s: &State, who: Pw, to: Pw) -> Vec<DealPick> {
+    let mut v = Vec::new();
+    if who == to || s.offered.contains(&(who, to)) {
+        return v;
+    }
+    // [9.1] 1: never between England and Spain once at war.
+    if at_war(s, who, to) && (who.min(to), who.max(to)) != (SPAIN, ENGLAND) {
+        v.push(DealPick::Peace);
+    }
+    if may_ally(s, who, to) {
+        v.push(DealPick::Alliance);
+    }
+    // [9.1] 6: up to 2 random cards, one direction per pair and turn.
+    if !s.gifts.contains(&(to, who)) {
+        let n = drawable(s, who).len().min(2) as u8;
+        for k in 1..=n {
+            v.push(DealPick::GiveCards(k));
+        }
+    }
+    v
+}
+
+pub fn negotiate_choices(s: &State, who: Pw) -> Vec<Move> {
+    let mut v = Vec::new();
+    for to in 0..6 {
+        for deal in proposals(s, who, to) {
+            v.push(Move::Propose { to, deal });
+        }
+    }
+    v.push(Move::Done);
+    v
+}
+
+pub fn propose(s: &mut State, who: Pw, to: Pw, pick: DealPick, ev: &mut Vec<Scoped<Event>>) {
+    s.offered.push((who, to));
+    let deal = pick.deal();
+    ev.push(Scoped {
+        audience: both(s, who, to),
+        event: Event::Proposed {
+            from: who,
+            to,
+            deal: deal.clone(),
+        },
+    });
+    s.stack.push(Frame::Consider {
+        from: who,
+        to,
+        deal,
+    });
+}
+
+/// Carry out an accepted agreement (confirmed agreements take effect at once, [9.1]).
+pub fn accept(s: &mut State, from: Pw, to: Pw, deal: &Deal, ev: &mut Vec<Scoped<Event>>) {
+    ev.push(Scoped {
+        audience: both(s, from, to),
+        event: Event::DealAccepted {
+            from,
+            to,
+            deal: deal.clone(),
+        },
+    });
+    match deal {
+        Deal::Peace => {
+            set_war(s, from, to, false);
+            mark_no_dow(s, from, to);
+            ev.push(Scoped::public(Event::PeaceMade { a: from, b: to }));
+        }
+        Deal::Alliance => {
+            set_alliance(s, from, to);
+            mark_no_dow(s, from, to);
+            ev.push(Scoped::public(Event::AllianceMade { a: from, b: to }));
+        }
+        Deal::GiveCards(n) => {
+            let mut given = Vec::new();
+            for _ in 0..*n {
+                let pool = drawable(s, from);
+                if pool.is_empty() {
+                    break;
+                }
+                let c = pool[s.rng.index(pool.len())];
+                s.ps_mut(from).hand.retain(|&x| x != c);
+                s.ps_mut(to).hand.push(c);
+                s.ps_mut(to).hand.sort();
+                given.push(c);
+            }
+            if !s.gifts.contains(&(from, to)) {
+                s.gifts.push((from, to));
+            }
+            ev.push(Scoped::public(Event::CardsGiven {
+                from,
+                to,
+                count: given.len() as u8,
+            }));
+            ev.push(Scoped {
+                audience: both(s, from, to),
+                event: Event::Received {
+                    power: to,
+                    cards: given,
+                },
+            });
+        }
+    }
+}
+
+pub fn reject(s: &mut State, from: Pw, to: Pw, ev: &mut Vec<Scoped<Event>>) {
+    ev.push(Scoped {
+        audience: both(s, from, to),
+        event: Event::DealRejected { from, to },
+    });
+}
+
+// ---- ransom [9.3]
+
+/// Captured army leaders of `who`.
+pub fn captured(s: &State, who: Pw) -> Vec<u8> {
+    s.leaders
+        .iter()
+        .filter(|l| l.owner == who && matches!(l.at, Loc::Captured(_)))
+        .map(|l| l.idx)
+        .collect()
+}
+
+/// Where a freed leader goes: his capital, else another friendly-controlled key ([9.1] 4).
+pub fn return_space(s: &State, who: Pw) -> Option<crate::data::SpaceId> {
+    capitals(who)
+        .into_iter()
+        .find(|&c| crate::board::controller_pw(s, c) == Some(who))
+        .or_else(|| keys(s, who).into_iter().find(|&k| friendly(s, who, k)))
+}
+
+pub fn ransom(s: &mut State, who: Pw, leader: u8, ev: &mut Vec<Scoped<Event>>) {
+    let i = crate::board::leader_pos(s, leader);
+    let Loc::Captured(captor) = s.leaders[i].at else {
+        unreachable!("ransom offered only for captured leaders")
+    };
+    let pool = drawable(s, who);
+    let mut taken = false;
+    if !pool.is_empty() {
+        let c = pool[s.rng.index(pool.len())];
+        s.ps_mut(who).hand.retain(|&x| x != c);
+        s.ps_mut(captor).hand.push(c);
+        s.ps_mut(captor).hand.sort();
+        taken = true;
+        ev.push(Scoped {
+            audience: both(s, who, captor),
+            event: Event::Received {
+                power: captor,
+                cards: vec![c],
+            },
+        });
+    }
+    s.leaders[i].at = match return_space(s, who) {
+        Some(sp) => Loc::Space(sp),
+        None => Loc::Card,
+    };
+    ev.push(Scoped::public(Event::Ransomed {
+        leader,
+        card_taken: taken,
+    }));
+}
+
+// ---- war segment [9.4]
+
+/// DOW cost between two majors (status display; England-Spain variable [9.5]).
+pub fn dow_cost(a: Pw, b: Pw) -> Option<u8> {
+    let t = &data().tables;
+    match t.dow_costs.between(major(a), major(b))? {
+        Cost::Cp(c) => Some(*c),
+        Cost::Special(DowCost::Variable) => {
+            // [9.5]: base 5, lowered by events (issue 15), never below the floor.
+            let e = &t.england_spain_dow;
+            Some(e.base.max(e.floor) as u8)
+        }
+        Cost::Special(DowCost::Na | DowCost::Ally) => None,
+    }
+}
+
+/// CP a power can pay a DOW with: cards in hand except home and mandatory [9.4] 3.
+pub fn payable_cp(s: &State, p: Pw) -> u32 {
+    s.ps(p)
+        .hand
+        .iter()
+        .filter(|&&c| !is_home(c) && playable_kind(c))
+        .map(|&c| data().card(c).map_or(0, |c| c.cp as u32))
+        .sum()
+}
+
+pub fn war_choices(s: &State, who: Pw, declared: &[Pw]) -> Vec<Move> {
+    let owed: u32 = declared
+        .iter()
+        .filter_map(|&t| dow_cost(who, t))
+        .map(u32::from)
+        .sum();
+    let cp = payable_cp(s, who);
+    let mut v = Vec::new();
+    for t in 0..6 {
+        if t == who || at_war(s, who, t) || allied(s, who, t) || declared.contains(&t) {
+            continue;
+        }
+        if s.no_dow.contains(&(who.min(t), who.max(t))) {
+            continue;
+        }
+        if let Some(c) = dow_cost(who, t)
+            && owed + c as u32 <= cp
+        {
+            v.push(Move::DeclareWarOn { target: t });
+        }
+    }
+    v.push(Move::Done);
+    v
+}
+
+pub fn declare(s: &mut State, who: Pw, on: Pw, ev: &mut Vec<Scoped<Event>>) {
+    set_war(s, who, on, true);
+    ev.push(Scoped::public(Event::WarDeclared { by: who, on }));
+}
+
+pub fn pay_choices(s: &State, who: Pw) -> Vec<Move> {
+    let mut v: Vec<Move> = s
+        .ps(who)
+        .hand
+        .iter()
+        .filter(|&&c| !is_home(c) && playable_kind(c))
+        .map(|&card| Move::PayWith { card })
+        .collect();
+    v.dedup();
+    v
+}
+
+/// Discard a card as if played for CP; returns its CP.
+pub fn pay(s: &mut State, who: Pw, card: crate::data::CardId, ev: &mut Vec<Scoped<Event>>) -> u8 {
+    let h = &mut s.ps_mut(who).hand;
+    let i = h
+        .iter()
+        .position(|&c| c == card)
+        .expect("listed card in hand");
+    h.remove(i);
+    s.discard.push(card);
+    ev.push(Scoped::public(Event::PaidWith { power: who, card }));
+    data().card(card).map_or(0, |c| c.cp)
+}
+
+pub fn is_protestant(p: Pw) -> bool {
+    major(p) == Power::Protestant
+}

@@ -1,0 +1,738 @@
+//! The decision stack: the 8-phase turn of seed [7] as kernel frames, and for every frame
+//! who decides, the choices, the prompt and what a choice does.
+
+use signoria_engine::{Scoped, Seat};
+
+use crate::board::{capitals, controller_pw, fortified, leader_pos, troops_of};
+use crate::building::{build_cost, build_ok, fortress_ok, raise_cost, raise_ok};
+use crate::control::{control_check, unrest_check};
+use crate::data::{CardId, Power, data};
+use crate::deal::{is_home, playable_kind};
+use crate::diplomacy as dip;
+use crate::model::{
+    Event, Frame, Loc, Move, Preference, Purpose, Pw, Selection, ShipKind, State, Step, UnitKind,
+    major,
+};
+use crate::movement::{can_move_from, destinations, formation_limit, free_leaders, free_troops};
+
+const HRE: Pw = 4;
+const PROTESTANT: Pw = 5;
+
+/// Every kind of frame on which a seat decides (for coverage).
+pub const DECISION_KINDS: [&str; 13] = [
+    "negotiate",
+    "consider",
+    "ransom",
+    "declare_war",
+    "pay_war",
+    "preference",
+    "place_leader",
+    "choose_home",
+    "deploy",
+    "formation",
+    "impulse",
+    "actions",
+    "hre_replacement",
+];
+/// Frames that never wait for a seat.
+pub const AUTOMATIC_KINDS: [&str; 3] = ["turn", "step", "spring_of"];
+
+pub fn kind(f: &Frame) -> &'static str {
+    match f {
+        Frame::Turn => "turn",
+        Frame::Step(_) => "step",
+        Frame::Negotiate { .. } => "negotiate",
+        Frame::Consider { .. } => "consider",
+        Frame::Ransom { .. } => "ransom",
+        Frame::DeclareWar { .. } => "declare_war",
+        Frame::PayWar { .. } => "pay_war",
+        Frame::Preference => "preference",
+        Frame::PlaceLeader { .. } => "place_leader",
+        Frame::ChooseHome { .. } => "choose_home",
+        Frame::Deploy { .. } => "deploy",
+        Frame::Formation { .. } => "formation",
+        Frame::Impulse { .. } => "impulse",
+        Frame::Actions { .. } => "actions",
+        Frame::HreReplacement => "hre_replacement",
+        Frame::SpringOf { .. } => "spring_of",
+    }
+}
+
+/// The power deciding a frame (None: automatic).
+fn decider(s: &State, f: &Frame) -> Option<Pw> {
+    match f {
+        Frame::Turn | Frame::Step(_) | Frame::SpringOf { .. } => None,
+        Frame::Negotiate { who }
+        | Frame::Ransom { who }
+        | Frame::DeclareWar { who, .. }
+        | Frame::PayWar { who, .. }
+        | Frame::PlaceLeader { who, .. }
+        | Frame::ChooseHome { who }
+        | Frame::Deploy { who }
+        | Frame::Formation { who, .. } => Some(*who),
+        Frame::Consider { to, .. } => Some(*to),
+        Frame::Preference | Frame::HreReplacement => Some(HRE),
+        // [11]: passing is mandatory with no cards in hand (done automatically).
+        Frame::Impulse { who, .. } => (!s.ps(*who).hand.is_empty()).then_some(*who),
+        Frame::Actions { who, cp } => (*cp > 0).then_some(*who),
+    }
+}
+
+pub fn deciders(s: &State, f: &Frame) -> Vec<Seat> {
+    decider(s, f)
+        .map(|p| vec![s.seat_of(p)])
+        .unwrap_or_default()
+}
+
+/// Whether `p` may pass (seed [11]): not with its home card in hand, not with more cards
+/// than its ruler's administrative rating.
+pub fn may_pass(s: &State, p: Pw) -> bool {
+    let hand = &s.ps(p).hand;
+    let admin = data().ruler(&s.ps(p).ruler).map_or(0, |r| r.admin) as usize;
+    !hand.iter().any(|&c| is_home(c)) && hand.len() <= admin
+}
+
+fn cards_of(s: &State, p: Pw) -> Vec<CardId> {
+    let mut v = s.ps(p).hand.clone();
+    v.dedup();
+    v
+}
+
+pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
+    match f {
+        Frame::Negotiate { who } => dip::negotiate_choices(s, *who),
+        Frame::Consider { .. } => vec![Move::Accept, Move::Reject],
+        Frame::Ransom { who } => {
+            let mut v: Vec<Move> = dip::captured(s, *who)
+                .into_iter()
+                .map(|leader| Move::Ransom { leader })
+                .collect();
+            v.push(Move::Done);
+            v
+        }
+        Frame::DeclareWar { who, declared } => dip::war_choices(s, *who, declared),
+        Frame::PayWar { who, .. } => dip::pay_choices(s, *who),
+        Frame::Preference => vec![
+            Move::Prefer(Preference::Protestant),
+            Move::Prefer(Preference::Catholic),
+            Move::Prefer(Preference::Balanced),
+        ],
+        Frame::PlaceLeader { who, .. } => {
+            let mut v: Vec<Move> = leader_sites(s, *who)
+                .into_iter()
+                .map(|space| Move::PlaceLeaderIn { space })
+                .collect();
+            // [10] step 4: the Protestants may keep leaders on their card.
+            if *who == PROTESTANT {
+                v.push(Move::Done);
+            }
+            v
+        }
+        Frame::ChooseHome { who } => {
+            let mut v: Vec<Move> = s
+                .ps(*who)
+                .hand
+                .iter()
+                .filter(|&&c| is_home(c))
+                .map(|&card| Move::SetAsideHome { card })
+                .collect();
+            v.dedup();
+            v
+        }
+        Frame::Deploy { who } => {
+            let mut v: Vec<Move> = deploy_capitals(s, *who)
+                .into_iter()
+                .map(|capital| Move::DeployFrom { capital })
+                .collect();
+            v.push(Move::Done);
+            v
+        }
+        Frame::Formation {
+            who,
+            from,
+            purpose,
+            sel,
+        } => formation_choices(s, *who, *from, *purpose, sel),
+        Frame::Impulse { who, .. } => {
+            let mut v: Vec<Move> = cards_of(s, *who)
+                .into_iter()
+                .filter(|&c| playable_kind(c))
+                .map(|card| Move::PlayCp { card })
+                .collect();
+            if may_pass(s, *who) {
+                v.push(Move::Pass);
+            }
+            v
+        }
+        Frame::Actions { who, cp } => action_choices(s, *who, *cp),
+        Frame::HreReplacement => {
+            let mut v = Vec::new();
+            if crate::winter::hre_mercenaries_ok(s) {
+                v.push(Move::HreMercenaries);
+            }
+            v.push(Move::HreForHire);
+            v
+        }
+        Frame::Turn | Frame::Step(_) | Frame::SpringOf { .. } => Vec::new(),
+    }
+}
+
+/// Own-controlled fortified spaces for an arriving army leader ([10] step 4).
+pub fn leader_sites(s: &State, p: Pw) -> Vec<crate::data::SpaceId> {
+    data()
+        .space_ids()
+        .filter(|&x| fortified(s, x) && controller_pw(s, x) == Some(p))
+        .collect()
+}
+
+fn deploy_capitals(s: &State, p: Pw) -> Vec<crate::data::SpaceId> {
+    capitals(p)
+        .into_iter()
+        .filter(|&c| {
+            controller_pw(s, c) == Some(p)
+                && troops_of(s, p, c).total() > 0
+                && !crate::movement::deploy_targets(s, p, c).is_empty()
+        })
+        .collect()
+}
+
+fn formation_choices(
+    s: &State,
+    p: Pw,
+    from: crate::data::SpaceId,
+    purpose: Purpose,
+    sel: &Selection,
+) -> Vec<Move> {
+    let mut v = Vec::new();
+    let limit = formation_limit(&sel.leaders);
+    let free = free_troops(s, p, from, sel);
+    for k in UnitKind::ALL {
+        if free.get(k) > 0 && sel.troops.total() < limit {
+            v.push(Move::AddUnit(k));
+        }
+    }
+    for l in free_leaders(s, p, from, purpose, sel) {
+        let mut ls = sel.leaders.clone();
+        ls.push(l);
+        if sel.troops.total() <= formation_limit(&ls) {
+            v.push(Move::AddLeader { leader: l });
+        }
+    }
+    if sel.troops.total() > 0 || !sel.leaders.is_empty() {
+        let cp = match s.stack.iter().rev().find_map(|f| match f {
+            Frame::Actions { cp, .. } => Some(*cp),
+            _ => None,
+        }) {
+            Some(cp) if purpose == Purpose::Move => cp,
+            _ => 0,
+        };
+        for (to, _) in destinations(s, p, from, purpose, sel, cp) {
+            v.push(Move::Go { to });
+        }
+    }
+    v
+}
+
+fn action_choices(s: &State, p: Pw, cp: u8) -> Vec<Move> {
+    let d = data();
+    let mut v = Vec::new();
+    for sp in d.space_ids() {
+        if can_move_from(s, p, sp, cp) {
+            v.push(Move::MoveFrom { space: sp });
+        }
+    }
+    for sp in d.space_ids() {
+        if control_check(s, p, sp).is_ok() {
+            v.push(Move::Control { space: sp });
+        }
+        if unrest_check(s, p, sp) {
+            v.push(Move::RemoveUnrest { space: sp });
+        }
+    }
+    for sp in d.space_ids() {
+        if !d.space(sp).is_home_of(major(p)) {
+            continue;
+        }
+        for k in UnitKind::ALL {
+            if raise_cost(p, k).is_some_and(|c| c <= cp) && raise_ok(s, p, sp, k) {
+                v.push(Move::Raise { space: sp, kind: k });
+            }
+        }
+        for k in [ShipKind::Galley, ShipKind::Galleon, ShipKind::Corsair] {
+            if build_cost(p, k).is_some_and(|c| c <= cp) && build_ok(s, p, sp, k) {
+                v.push(Move::Build { space: sp, kind: k });
+            }
+        }
+        if cp >= 2 && fortress_ok(s, p, sp) {
+            v.push(Move::BuildFortress { space: sp });
+        }
+    }
+    v.push(Move::EndActions);
+    v
+}
+
+pub fn prompt(_s: &State, f: &Frame, _seat: Seat) -> String {
+    let name = |p: Pw| data().power(major(p)).name.clone();
+    match f {
+        Frame::Negotiate { who } => {
+            format!("{}: propose an agreement or finish negotiating", name(*who))
+        }
+        Frame::Consider { from, deal, .. } => {
+            format!("{} proposes {deal:?}: accept or reject", name(*from))
+        }
+        Frame::Ransom { who } => format!("{}: ransom a captured leader or finish", name(*who)),
+        Frame::DeclareWar { who, .. } => format!("{}: declare war or finish", name(*who)),
+        Frame::PayWar { who, owed } => format!(
+            "{}: discard cards worth {owed} more CP for your declarations",
+            name(*who)
+        ),
+        Frame::Preference => "HRE: record your secret religious preference".into(),
+        Frame::PlaceLeader { who, leader } => format!(
+            "{}: place {}",
+            name(*who),
+            data().army_leaders[*leader as usize].name
+        ),
+        Frame::ChooseHome { who } => format!("{}: set one home card aside", name(*who)),
+        Frame::Deploy { who } => {
+            format!("{}: spring deployment from a capital, or skip", name(*who))
+        }
+        Frame::Formation { who, from, .. } => format!(
+            "{}: form the formation leaving {}",
+            name(*who),
+            data().space(*from).name
+        ),
+        Frame::Impulse { who, .. } => format!("{}: play a card for CP or pass", name(*who)),
+        Frame::Actions { who, cp } => format!("{}: spend {cp} CP", name(*who)),
+        Frame::HreReplacement => {
+            "HRE: winter replacements: 2 mercenaries or Mercenaries for Hire".into()
+        }
+        Frame::Turn | Frame::Step(_) | Frame::SpringOf { .. } => String::new(),
+    }
+}
+
+fn next_in(s: &mut State, f: Frame) {
+    *s.stack.last_mut().expect("frame") = f;
+}
+
+pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
+    let top = s.stack.last().cloned().expect("a frame to decide on");
+    match (top, mv) {
+        (Frame::Negotiate { who }, Move::Propose { to, deal }) => {
+            dip::propose(s, who, *to, *deal, ev)
+        }
+        (Frame::Negotiate { who }, Move::Done) => {
+            advance_power(s, who, |w| Frame::Negotiate { who: w })
+        }
+        (Frame::Consider { from, to, deal }, Move::Accept) => {
+            s.stack.pop();
+            dip::accept(s, from, to, &deal, ev);
+        }
+        (Frame::Consider { from, to, .. }, Move::Reject) => {
+            s.stack.pop();
+            dip::reject(s, from, to, ev);
+        }
+        (Frame::Ransom { who }, Move::Ransom { leader }) => dip::ransom(s, who, *leader, ev),
+        (Frame::Ransom { .. }, Move::Done) => {
+            s.stack.pop();
+        }
+        (Frame::DeclareWar { who, mut declared }, Move::DeclareWarOn { target }) => {
+            dip::declare(s, who, *target, ev);
+            declared.push(*target);
+            next_in(s, Frame::DeclareWar { who, declared });
+        }
+        (Frame::DeclareWar { who, declared }, Move::Done) => {
+            let owed: u8 = declared.iter().filter_map(|&t| dip::dow_cost(who, t)).sum();
+            advance_power(s, who, |w| Frame::DeclareWar {
+                who: w,
+                declared: vec![],
+            });
+            if owed > 0 {
+                s.stack.push(Frame::PayWar { who, owed });
+            }
+        }
+        (Frame::PayWar { who, owed }, Move::PayWith { card }) => {
+            let paid = dip::pay(s, who, *card, ev);
+            if paid >= owed {
+                s.stack.pop();
+            } else {
+                next_in(
+                    s,
+                    Frame::PayWar {
+                        who,
+                        owed: owed - paid,
+                    },
+                );
+            }
+        }
+        (Frame::Preference, Move::Prefer(p)) => {
+            s.stack.pop();
+            s.ps_mut(HRE).preference = Some(*p);
+            ev.push(Scoped::public(Event::PreferenceRecorded));
+        }
+        (Frame::PlaceLeader { leader, .. }, Move::PlaceLeaderIn { space }) => {
+            s.stack.pop();
+            let i = leader_pos(s, leader);
+            s.leaders[i].at = Loc::Space(*space);
+            s.fresh.push(leader);
+            ev.push(Scoped::public(Event::LeaderPlaced {
+                leader,
+                space: *space,
+            }));
+        }
+        (Frame::PlaceLeader { .. }, Move::Done) => {
+            s.stack.pop();
+        }
+        (Frame::ChooseHome { who }, Move::SetAsideHome { card }) => {
+            let h = &mut s.ps_mut(who).hand;
+            let i = h.iter().position(|c| c == card).expect("listed");
+            h.remove(i);
+            s.ps_mut(who).home_set_aside.push(*card);
+            // Face down: only the owner learns which one.
+            ev.push(Scoped::public(Event::HomeCardSetAside { power: who }));
+            if s.ps(who).hand.iter().filter(|&&c| is_home(c)).count() <= 1 {
+                s.stack.pop();
+            }
+        }
+        (Frame::Deploy { who }, Move::DeployFrom { capital }) => {
+            s.stack.pop();
+            s.stack.push(Frame::Formation {
+                who,
+                from: *capital,
+                purpose: Purpose::Deploy,
+                sel: Selection {
+                    troops: Default::default(),
+                    leaders: vec![],
+                },
+            });
+        }
+        (Frame::Deploy { .. }, Move::Done) => {
+            s.stack.pop();
+        }
+        (
+            Frame::Formation {
+                who,
+                from,
+                purpose,
+                mut sel,
+            },
+            Move::AddUnit(k),
+        ) => {
+            *sel.troops.get_mut(*k) += 1;
+            next_in(
+                s,
+                Frame::Formation {
+                    who,
+                    from,
+                    purpose,
+                    sel,
+                },
+            );
+        }
+        (
+            Frame::Formation {
+                who,
+                from,
+                purpose,
+                mut sel,
+            },
+            Move::AddLeader { leader },
+        ) => {
+            sel.leaders.push(*leader);
+            sel.leaders.sort();
+            next_in(
+                s,
+                Frame::Formation {
+                    who,
+                    from,
+                    purpose,
+                    sel,
+                },
+            );
+        }
+        (
+            Frame::Formation {
+                who,
+                from,
+                purpose,
+                sel,
+            },
+            Move::Go { to },
+        ) => {
+            let cost = if purpose == Purpose::Move {
+                crate::movement::move_cost(s, who, from, *to, &sel).expect("listed destination")
+            } else {
+                0
+            };
+            s.stack.pop();
+            crate::movement::carry_out(s, who, from, *to, &sel, ev);
+            spend(s, cost);
+        }
+        (Frame::Impulse { who, passes }, Move::Pass) => {
+            ev.push(Scoped::public(Event::Passed { power: who }));
+            end_impulse(s, who, passes + 1);
+        }
+        (Frame::Impulse { who, .. }, Move::PlayCp { card }) => {
+            let h = &mut s.ps_mut(who).hand;
+            let i = h.iter().position(|c| c == card).expect("listed");
+            h.remove(i);
+            if is_home(*card) {
+                s.ps_mut(who).home_played.push(*card);
+            } else {
+                s.discard.push(*card);
+            }
+            ev.push(Scoped::public(Event::CardPlayed {
+                power: who,
+                card: *card,
+            }));
+            end_impulse(s, who, 0);
+            let cp = data().card(*card).map_or(0, |c| c.cp);
+            s.stack.push(Frame::Actions { who, cp });
+        }
+        (Frame::Actions { who, cp }, mv) => {
+            let used = act(s, who, cp, mv, ev);
+            if used > 0 {
+                spend(s, used);
+            }
+            if let Some(w) = crate::victory::automatic(s) {
+                end_game(s, w, ev);
+            }
+        }
+        (Frame::HreReplacement, Move::HreMercenaries) => {
+            s.stack.pop();
+            crate::winter::hre_mercenaries(s, ev);
+        }
+        (Frame::HreReplacement, Move::HreForHire) => {
+            s.stack.pop();
+            s.ps_mut(HRE).for_hire = 4;
+        }
+        (f, m) => unreachable!("move {m:?} was checked but has no effect on {f:?}"),
+    }
+}
+
+/// Reduce the CP of the current Actions frame.
+fn spend(s: &mut State, cost: u8) {
+    if cost == 0 {
+        return;
+    }
+    if let Some(Frame::Actions { cp, .. }) = s.stack.last_mut() {
+        *cp -= cost;
+    }
+}
+
+/// One action of the action list; returns the CP it costs now (0 when a sub-frame
+/// charges it later).
+fn act(s: &mut State, who: Pw, cp: u8, mv: &Move, ev: &mut Vec<Scoped<Event>>) -> u8 {
+    let _ = cp;
+    match mv {
+        Move::EndActions => {
+            s.stack.pop();
+            0
+        }
+        Move::MoveFrom { space } => {
+            s.stack.push(Frame::Formation {
+                who,
+                from: *space,
+                purpose: Purpose::Move,
+                sel: Selection {
+                    troops: Default::default(),
+                    leaders: vec![],
+                },
+            });
+            0
+        }
+        Move::Control { space } => {
+            crate::control::control(s, who, *space, ev);
+            1
+        }
+        Move::RemoveUnrest { space } => {
+            crate::control::remove_unrest(s, *space, ev);
+            1
+        }
+        Move::Raise { space, kind } => {
+            crate::building::raise(s, who, *space, *kind, ev);
+            raise_cost(who, *kind).expect("listed")
+        }
+        Move::Build { space, kind } => {
+            crate::building::build(s, who, *space, *kind, ev);
+            build_cost(who, *kind).expect("listed")
+        }
+        Move::BuildFortress { space } => {
+            crate::building::build_fortress(s, *space, ev);
+            2
+        }
+        m => unreachable!("not an action: {m:?}"),
+    }
+}
+
+/// After an impulse: the next power in impulse order, or the end of the phase when all
+/// six passed in a row ([11]).
+fn end_impulse(s: &mut State, who: Pw, passes: u8) {
+    if passes >= 6 {
+        s.stack.pop();
+    } else {
+        next_in(
+            s,
+            Frame::Impulse {
+                who: (who + 1) % 6,
+                passes,
+            },
+        );
+    }
+}
+
+/// Replace the top frame by the same frame for the next power, or pop after the last.
+fn advance_power(s: &mut State, who: Pw, f: impl Fn(Pw) -> Frame) {
+    if who < 5 {
+        next_in(s, f(who + 1));
+    } else {
+        s.stack.pop();
+    }
+}
+
+fn end_game(s: &mut State, w: (Vec<Pw>, String), ev: &mut Vec<Scoped<Event>>) {
+    ev.push(Scoped::public(Event::Victory {
+        powers: w.0.clone(),
+        kind: w.1.clone(),
+    }));
+    s.winners = Some(w);
+    s.stack.clear();
+}
+
+pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    let top = s.stack.pop().expect("a frame");
+    match top {
+        Frame::Turn => {
+            ev.push(Scoped::public(Event::TurnBegins { turn: s.turn }));
+            // [7]: the eight phases (marriage [21] and patronage [22] have nothing to
+            // resolve while marriages and sponsoring cannot be arranged, see README).
+            for st in [
+                Step::Victory,
+                Step::Patronage,
+                Step::Marriage,
+                Step::Winter,
+                Step::Action,
+                Step::Spring,
+                Step::War,
+                Step::Ransom,
+                Step::Negotiation,
+                Step::CardDraw,
+            ] {
+                s.stack.push(Frame::Step(st));
+            }
+        }
+        Frame::Step(Step::CardDraw) => crate::deal::card_draw(s, ev),
+        Frame::Step(Step::Negotiation) => {
+            s.offered.clear();
+            s.gifts.clear();
+            s.no_dow.clear();
+            s.stack.push(Frame::Negotiate { who: 0 });
+        }
+        Frame::Step(Step::Ransom) => {
+            for p in (0..6u8).rev() {
+                if !dip::captured(s, p).is_empty() {
+                    s.stack.push(Frame::Ransom { who: p });
+                }
+            }
+        }
+        Frame::Step(Step::War) => {
+            // the HRE's hired mercenaries are lost at the end of the diplomacy phase [9.1]
+            s.ps_mut(HRE).for_hire = 0;
+            s.stack.push(Frame::DeclareWar {
+                who: 0,
+                declared: vec![],
+            });
+        }
+        Frame::Step(Step::Spring) => {
+            s.fresh.clear();
+            for p in (0..6u8).rev() {
+                s.stack.push(Frame::SpringOf { who: p });
+            }
+        }
+        Frame::SpringOf { who } => {
+            // Pushed in reverse: the steps of [10] run 3, 4, 5, 6.
+            s.stack.push(Frame::Deploy { who });
+            let homes = s.ps(who).hand.iter().filter(|&&c| is_home(c)).count();
+            let suleiman = major(who) == Power::Ottoman && s.ps(who).ruler == "suleiman";
+            if homes > 1 && !suleiman {
+                s.stack.push(Frame::ChooseHome { who });
+            }
+            if !leader_sites(s, who).is_empty() {
+                let waiting: Vec<u8> = s
+                    .leaders
+                    .iter()
+                    .filter(|l| l.owner == who && l.at == Loc::Card)
+                    .map(|l| l.idx)
+                    .collect();
+                for leader in waiting.into_iter().rev() {
+                    s.stack.push(Frame::PlaceLeader { who, leader });
+                }
+            }
+            if who == HRE && s.turn == 1 {
+                s.stack.push(Frame::Preference);
+            }
+        }
+        Frame::Step(Step::Action) => {
+            if let Some(w) = crate::victory::automatic(s) {
+                end_game(s, w, ev);
+                return;
+            }
+            s.stack.push(Frame::Impulse { who: 0, passes: 0 });
+        }
+        Frame::Impulse { who, passes } => {
+            // No cards: the pass is mandatory.
+            s.stack.push(Frame::Impulse { who, passes });
+            ev.push(Scoped::public(Event::Passed { power: who }));
+            end_impulse(s, who, passes + 1);
+        }
+        Frame::Actions { .. } => {}
+        Frame::Step(Step::Winter) => {
+            crate::winter::return_units(s, ev);
+            s.alliances.clear();
+            ev.push(Scoped::public(Event::AlliancesEnd));
+            crate::winter::replacements(s, ev);
+            s.evented.clear();
+            s.stack.push(Frame::HreReplacement);
+        }
+        Frame::Step(Step::Marriage | Step::Patronage) => {}
+        Frame::Step(Step::Victory) => {
+            if !crate::victory::determination(s, ev) {
+                s.turn += 1;
+                s.stack.push(Frame::Turn);
+            } else {
+                s.stack.clear();
+            }
+        }
+        f => unreachable!("frame {f:?} has deciders"),
+    }
+}
+
+/// Why a move that is not listed is refused, when the reason is a procedure that is not
+/// implemented yet (card events, combat): an UNSUPPORTED error naming it.
+pub fn unsupported(s: &State, mv: &Move) -> Option<signoria_engine::RuleError> {
+    let top = s.stack.last()?;
+    let msg = match (top, mv) {
+        (Frame::Impulse { .. }, Move::PlayEvent { .. }) => {
+            "playing a card as event is not implemented yet (card events: issue 15)".to_string()
+        }
+        (
+            Frame::Formation {
+                who,
+                from,
+                purpose: Purpose::Move,
+                sel,
+            },
+            Move::Go { to },
+        ) => match crate::movement::move_cost(s, *who, *from, *to, sel) {
+            Err(crate::movement::Refusal::NeedsCombat(m)) => m.to_string(),
+            _ => return None,
+        },
+        (Frame::Actions { who, .. }, Move::Control { space }) => {
+            match control_check(s, *who, *space) {
+                Err(crate::movement::Refusal::NeedsCombat(m)) => m.to_string(),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    Some(signoria_engine::RuleError::unsupported(msg))
+}

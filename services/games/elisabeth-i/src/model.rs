@@ -1,0 +1,567 @@
+//! The game state, the decision frames, the moves and the events.
+//!
+//! Everything here is plain data (serialised as the stored state); the rules live in the
+//! modules named after them. Powers are indexed by their impulse order (`Power::MAJORS`,
+//! seed [7]); spaces by the data pack's [`SpaceId`].
+
+use serde::{Deserialize, Serialize};
+use signoria_engine::GameRng;
+
+use crate::data::{CardId, PoolOwner, Power, SpaceId};
+
+/// Index of a major power in impulse order (0 = Ottoman ... 5 = Protestants), seed [7].
+pub type Pw = u8;
+
+pub fn major(p: Pw) -> Power {
+    Power::MAJORS[p as usize]
+}
+
+pub fn pw(p: Power) -> Option<Pw> {
+    p.impulse_index().map(|i| i as Pw)
+}
+
+/// Options of a game: the scenario (only the Campaign set-up exists in the data pack's
+/// reconstruction that plays from turn 1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    pub scenario: String,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            scenario: "campaign".into(),
+        }
+    }
+}
+
+/// Land units of one owner in one space, counted in units (counters may be
+/// re-denominated at any time, seed [17.1], so only the totals matter).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Troops {
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub regulars: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub mercenaries: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cavalry: u8,
+}
+
+impl Troops {
+    pub fn total(&self) -> u8 {
+        self.regulars + self.mercenaries + self.cavalry
+    }
+    pub fn get(&self, k: UnitKind) -> u8 {
+        match k {
+            UnitKind::Regular => self.regulars,
+            UnitKind::Mercenary => self.mercenaries,
+            UnitKind::Cavalry => self.cavalry,
+        }
+    }
+    pub fn get_mut(&mut self, k: UnitKind) -> &mut u8 {
+        match k {
+            UnitKind::Regular => &mut self.regulars,
+            UnitKind::Mercenary => &mut self.mercenaries,
+            UnitKind::Cavalry => &mut self.cavalry,
+        }
+    }
+    pub fn add(&mut self, o: &Troops) {
+        self.regulars += o.regulars;
+        self.mercenaries += o.mercenaries;
+        self.cavalry += o.cavalry;
+    }
+    pub fn sub(&mut self, o: &Troops) {
+        self.regulars -= o.regulars;
+        self.mercenaries -= o.mercenaries;
+        self.cavalry -= o.cavalry;
+    }
+}
+
+/// Ships of one owner in one port.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ships {
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub galleys: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub galleons: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub corsairs: u8,
+}
+
+impl Ships {
+    pub fn total(&self) -> u8 {
+        self.galleys + self.galleons + self.corsairs
+    }
+}
+
+fn is_zero(x: &u8) -> bool {
+    *x == 0
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum UnitKind {
+    Regular,
+    Mercenary,
+    Cavalry,
+}
+
+impl UnitKind {
+    pub const ALL: [UnitKind; 3] = [UnitKind::Regular, UnitKind::Mercenary, UnitKind::Cavalry];
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ShipKind {
+    Galley,
+    Galleon,
+    Corsair,
+}
+
+/// The units of one owner (a major, a Protestant faction, a minor, the independents) in a
+/// space.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Force {
+    pub owner: PoolOwner,
+    #[serde(default)]
+    pub troops: Troops,
+    #[serde(default)]
+    pub ships: Ships,
+}
+
+impl Force {
+    pub fn empty(&self) -> bool {
+        self.troops.total() == 0 && self.ships.total() == 0
+    }
+}
+
+/// One space of the Europe map.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpaceState {
+    /// The political controller (seed [2.4]); `Independent` for independent spaces.
+    pub controller: Power,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unrest: bool,
+    /// Religious influence: Protestant side up (seed [2.3]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub protestant: bool,
+    /// A fortress marker built on an unfortified home space (seed [17.5]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fortress: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forces: Vec<Force>,
+}
+
+/// Where a leader is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Loc {
+    /// Not yet in play: arrives in the card draw of this turn (seed [8.1]).
+    Arrives(u8),
+    /// On its power card, to be placed in spring deployment (seed [10] step 4).
+    Card,
+    Space(SpaceId),
+    /// Captured by this major (seed [13.1]); ransomable (seed [9.3]).
+    Captured(Pw),
+    Dead,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leader {
+    /// Index into the data pack's army leaders.
+    pub idx: u8,
+    pub owner: Pw,
+    pub at: Loc,
+}
+
+/// Per major power.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PowerState {
+    pub hand: Vec<CardId>,
+    /// Home cards played this turn (on the power card until the next deal, seed [6.1]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub home_played: Vec<CardId>,
+    /// Home card discarded face down in spring (seed [10] step 5), back at the next deal.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub home_set_aside: Vec<CardId>,
+    pub ruler: String,
+    /// VP at the end of each turn (the score sheet, seed [25.3]).
+    #[serde(default)]
+    pub vp_history: Vec<i16>,
+    /// HRE only: the secret religious preference (seed [23.5], [10] step 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preference: Option<Preference>,
+    /// HRE only: "Mercenaries for Hire" track (seed [20.6], [9.1]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub for_hire: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Preference {
+    Protestant,
+    Catholic,
+    Balanced,
+}
+
+/// A binding agreement of the negotiation segment (seed [9.1]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Deal {
+    /// End the war between the two.
+    Peace,
+    /// Alliance for this turn (seed [9.2]).
+    Alliance,
+    /// The proposer gives this many random cards (home cards excluded).
+    GiveCards(u8),
+}
+
+/// The automatic steps of a turn, seed [7] (phase order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    CardDraw,
+    Negotiation,
+    Ransom,
+    War,
+    Spring,
+    Action,
+    Winter,
+    Marriage,
+    Patronage,
+    Victory,
+}
+
+/// What a formation being assembled will do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Purpose {
+    /// A move action of the action phase (seed [13.1]).
+    Move,
+    /// The free spring deployment move from a capital (seed [10] step 6).
+    Deploy,
+}
+
+/// A formation being assembled, one piece at a time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Selection {
+    pub troops: Troops,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaders: Vec<u8>,
+}
+
+/// One frame of the decision stack.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Frame {
+    /// A whole turn: pushes its phases (automatic).
+    Turn,
+    /// One automatic step of the turn.
+    Step(Step),
+    /// Negotiation segment: power `who` proposes agreements or is done (seed [9.1]).
+    Negotiate { who: Pw },
+    /// `to` accepts or rejects the agreement `from` proposed (secret to both).
+    Consider { from: Pw, to: Pw, deal: Deal },
+    /// Ransom segment: `who` may ransom its captured leaders (seed [9.3]).
+    Ransom { who: Pw },
+    /// War segment: `who` declares war or is done (seed [9.4]).
+    DeclareWar { who: Pw, declared: Vec<Pw> },
+    /// `who` pays `owed` CP of declarations with cards (seed [9.4] step 3).
+    PayWar { who: Pw, owed: u8 },
+    /// The spring deployment steps of one power (automatic: pushes its decisions).
+    SpringOf { who: Pw },
+    /// HRE's secret religious preference, turn 1 (seed [10] step 3, [23.5]).
+    Preference,
+    /// Place an arriving leader (seed [10] step 4).
+    PlaceLeader { who: Pw, leader: u8 },
+    /// Keep one home card, set the other aside (seed [10] step 5).
+    ChooseHome { who: Pw },
+    /// Spring deployment move: pick a capital's formation or skip (seed [10] step 6).
+    Deploy { who: Pw },
+    /// A formation is being assembled in `from`.
+    Formation {
+        who: Pw,
+        from: SpaceId,
+        purpose: Purpose,
+        sel: Selection,
+    },
+    /// Action phase: the impulse of `who`; `passes` consecutive passes so far (seed [11]).
+    Impulse { who: Pw, passes: u8 },
+    /// `who` spends `cp` CP on actions, one at a time (seed [11.1]).
+    Actions { who: Pw, cp: u8 },
+    /// HRE's winter replacement option (seed [20.6]).
+    HreReplacement,
+}
+
+/// A choice of a seat.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Move {
+    // ---- diplomacy
+    Propose {
+        to: Pw,
+        deal: DealPick,
+    },
+    Accept,
+    Reject,
+    Ransom {
+        leader: u8,
+    },
+    DeclareWarOn {
+        target: Pw,
+    },
+    PayWith {
+        card: CardId,
+    },
+    Done,
+    // ---- spring
+    Prefer(Preference),
+    PlaceLeaderIn {
+        space: SpaceId,
+    },
+    SetAsideHome {
+        card: CardId,
+    },
+    DeployFrom {
+        capital: SpaceId,
+    },
+    // ---- formations
+    AddUnit(UnitKind),
+    AddLeader {
+        leader: u8,
+    },
+    Go {
+        to: SpaceId,
+    },
+    // ---- action phase
+    PlayCp {
+        card: CardId,
+    },
+    /// Play a card as event: refused until the card events exist (issue 15).
+    PlayEvent {
+        card: CardId,
+    },
+    Pass,
+    MoveFrom {
+        space: SpaceId,
+    },
+    Control {
+        space: SpaceId,
+    },
+    RemoveUnrest {
+        space: SpaceId,
+    },
+    Raise {
+        space: SpaceId,
+        kind: UnitKind,
+    },
+    Build {
+        space: SpaceId,
+        kind: ShipKind,
+    },
+    BuildFortress {
+        space: SpaceId,
+    },
+    EndActions,
+    // ---- winter
+    HreMercenaries,
+    HreForHire,
+}
+
+/// The kind of deal a proposal names (with its size).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DealPick {
+    Peace,
+    Alliance,
+    GiveCards(u8),
+}
+
+impl DealPick {
+    pub fn deal(self) -> Deal {
+        match self {
+            DealPick::Peace => Deal::Peace,
+            DealPick::Alliance => Deal::Alliance,
+            DealPick::GiveCards(n) => Deal::GiveCards(n),
+        }
+    }
+}
+
+/// What happened (addressed by [`signoria_engine::Scoped`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    TurnBegins {
+        turn: u8,
+    },
+    /// Public half of the deal: how many cards each power now holds.
+    Dealt {
+        power: Pw,
+        cards: u8,
+    },
+    /// Private half: the cards a power received.
+    Received {
+        power: Pw,
+        cards: Vec<CardId>,
+    },
+    Proposed {
+        from: Pw,
+        to: Pw,
+        deal: Deal,
+    },
+    DealAccepted {
+        from: Pw,
+        to: Pw,
+        deal: Deal,
+    },
+    DealRejected {
+        from: Pw,
+        to: Pw,
+    },
+    /// Public: cards changed hands (how many).
+    CardsGiven {
+        from: Pw,
+        to: Pw,
+        count: u8,
+    },
+    PeaceMade {
+        a: Pw,
+        b: Pw,
+    },
+    AllianceMade {
+        a: Pw,
+        b: Pw,
+    },
+    Ransomed {
+        leader: u8,
+        card_taken: bool,
+    },
+    WarDeclared {
+        by: Pw,
+        on: Pw,
+    },
+    PaidWith {
+        power: Pw,
+        card: CardId,
+    },
+    PreferenceRecorded,
+    LeaderPlaced {
+        leader: u8,
+        space: SpaceId,
+    },
+    HomeCardSetAside {
+        power: Pw,
+    },
+    Moved {
+        power: Pw,
+        from: SpaceId,
+        to: SpaceId,
+        troops: Troops,
+        leaders: Vec<u8>,
+    },
+    CardPlayed {
+        power: Pw,
+        card: CardId,
+    },
+    Passed {
+        power: Pw,
+    },
+    Controlled {
+        power: Pw,
+        space: SpaceId,
+    },
+    UnrestRemoved {
+        space: SpaceId,
+    },
+    Raised {
+        power: Pw,
+        space: SpaceId,
+        kind: UnitKind,
+    },
+    Built {
+        power: Pw,
+        space: SpaceId,
+        kind: ShipKind,
+    },
+    FortressBuilt {
+        space: SpaceId,
+    },
+    WinterReturn {
+        owner: PoolOwner,
+        from: SpaceId,
+        to: Option<SpaceId>,
+        troops: Troops,
+        lost: Troops,
+    },
+    Replacement {
+        power: Pw,
+        space: SpaceId,
+        troops: Troops,
+    },
+    AlliancesEnd,
+    Score {
+        vp: Vec<i16>,
+    },
+    Victory {
+        powers: Vec<Pw>,
+        kind: String,
+    },
+}
+
+/// The whole game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    /// The powers each seat plays.
+    pub seats: Vec<Vec<Pw>>,
+    pub turn: u8,
+    pub last_turn: u8,
+    pub stack: Vec<Frame>,
+    pub spaces: Vec<SpaceState>,
+    pub powers: Vec<PowerState>,
+    pub leaders: Vec<Leader>,
+    /// Pairs of majors at war, each sorted (smaller index first).
+    pub wars: Vec<(Pw, Pw)>,
+    pub alliances: Vec<(Pw, Pw)>,
+    /// Peace or alliance made this diplomacy phase: no DOW between them (seed [9.4]).
+    #[serde(default)]
+    pub no_dow: Vec<(Pw, Pw)>,
+    /// Pairs (proposer, counterparty) that negotiated this segment (one offer each).
+    #[serde(default)]
+    pub offered: Vec<(Pw, Pw)>,
+    /// Card gifts this turn flow one way per pair (seed [9.1]): (giver, receiver).
+    #[serde(default)]
+    pub gifts: Vec<(Pw, Pw)>,
+    pub deck: Vec<CardId>,
+    pub discard: Vec<CardId>,
+    /// Cards not yet in the game (turn-stamped) or held out (see RULINGS.md).
+    pub out: Vec<CardId>,
+    /// Cards played as event this turn.
+    #[serde(default)]
+    pub evented: Vec<CardId>,
+    /// Leaders placed in this spring deployment (they did not begin it in a capital).
+    #[serde(default)]
+    pub fresh: Vec<u8>,
+    /// Bonus VP per major (Paris, Master of Central Europe..., seed [25.2]).
+    pub bonus_vp: Vec<i16>,
+    /// Units each owner should have on the map (land, ships): every raise, build and
+    /// loss is booked here, so the playouts can check that units are conserved.
+    pub ledger: Vec<(PoolOwner, u16, u16)>,
+    /// Every card of this game, sorted (for the conservation check).
+    pub cards: Vec<u8>,
+    /// The winners once the game is decided, and how.
+    pub winners: Option<(Vec<Pw>, String)>,
+    pub rng: GameRng,
+}
+
+impl State {
+    pub fn n(&self) -> usize {
+        self.seats.len()
+    }
+    pub fn seat_of(&self, p: Pw) -> usize {
+        self.seats
+            .iter()
+            .position(|s| s.contains(&p))
+            .expect("every major has a seat")
+    }
+    pub fn sp(&self, s: SpaceId) -> &SpaceState {
+        &self.spaces[s.0 as usize]
+    }
+    pub fn sp_mut(&mut self, s: SpaceId) -> &mut SpaceState {
+        &mut self.spaces[s.0 as usize]
+    }
+    pub fn ps(&self, p: Pw) -> &PowerState {
+        &self.powers[p as usize]
+    }
+    pub fn ps_mut(&mut self, p: Pw) -> &mut PowerState {
+        &mut self.powers[p as usize]
+    }
+}

@@ -1,0 +1,110 @@
+//! What a viewer may see (seed §6.2 of the digest): hands, the HRE's preference and the
+//! content of agreements under negotiation are secret to their owners; deck order hidden.
+
+use serde::Serialize;
+use signoria_engine::Viewer;
+
+use crate::data::{CardId, SpaceId};
+use crate::model::{Deal, Frame, Leader, Preference, Pw, SpaceState, State};
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PowerView {
+    pub hand_size: u8,
+    /// The hand, only for the power's own seat (and omniscient viewers).
+    pub hand: Option<Vec<CardId>>,
+    pub home_played: Vec<CardId>,
+    /// How many home cards are set aside face down.
+    pub home_set_aside: u8,
+    pub ruler: String,
+    pub vp: i16,
+    pub vp_history: Vec<i16>,
+    pub preference: Option<Preference>,
+    pub for_hire: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PendingDeal {
+    pub from: Pw,
+    pub to: Pw,
+    /// Only for the two parties.
+    pub deal: Option<Deal>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct View {
+    pub turn: u8,
+    pub last_turn: u8,
+    pub phase: String,
+    pub spaces: Vec<(SpaceId, SpaceState)>,
+    pub powers: Vec<PowerView>,
+    pub leaders: Vec<Leader>,
+    pub wars: Vec<(Pw, Pw)>,
+    pub alliances: Vec<(Pw, Pw)>,
+    pub deck_size: u16,
+    pub discard: Vec<CardId>,
+    pub pending_deal: Option<PendingDeal>,
+    pub winners: Option<(Vec<Pw>, String)>,
+}
+
+fn sees(s: &State, viewer: Viewer, p: Pw) -> bool {
+    match viewer {
+        Viewer::Omniscient => true,
+        Viewer::Seat(seat) => s.seat_of(p) == seat,
+        Viewer::Public => false,
+    }
+}
+
+pub fn view(s: &State, viewer: Viewer) -> View {
+    let powers = (0..6u8)
+        .map(|p| {
+            let ps = s.ps(p);
+            PowerView {
+                hand_size: ps.hand.len() as u8,
+                hand: sees(s, viewer, p).then(|| ps.hand.clone()),
+                home_played: ps.home_played.clone(),
+                home_set_aside: ps.home_set_aside.len() as u8,
+                ruler: ps.ruler.clone(),
+                vp: crate::victory::vp(s, p),
+                vp_history: ps.vp_history.clone(),
+                preference: if sees(s, viewer, p) {
+                    ps.preference
+                } else {
+                    None
+                },
+                for_hire: ps.for_hire,
+            }
+        })
+        .collect();
+    let pending_deal = s.stack.iter().rev().find_map(|f| match f {
+        Frame::Consider { from, to, deal } => Some(PendingDeal {
+            from: *from,
+            to: *to,
+            deal: (sees(s, viewer, *from) || sees(s, viewer, *to)).then(|| deal.clone()),
+        }),
+        _ => None,
+    });
+    View {
+        turn: s.turn,
+        last_turn: s.last_turn,
+        phase: s
+            .stack
+            .last()
+            .map(crate::flow::kind)
+            .unwrap_or("over")
+            .to_string(),
+        spaces: s
+            .spaces
+            .iter()
+            .enumerate()
+            .map(|(i, x)| (SpaceId(i as u16), x.clone()))
+            .collect(),
+        powers,
+        leaders: s.leaders.clone(),
+        wars: s.wars.clone(),
+        alliances: s.alliances.clone(),
+        deck_size: s.deck.len() as u16,
+        discard: s.discard.clone(),
+        pending_deal,
+        winners: s.winners.clone(),
+    }
+}

@@ -1,0 +1,297 @@
+//! Phase 5, winter (seed [20]): land units return to fortified spaces with attrition and
+//! the 4-unit cap [20.4], alliances end [20.5], replacements [20.6].
+//!
+//! The owners' choices of [20.4] (which of two equally near spaces, splitting a stack,
+//! which units attrition takes, voluntary moves to the capital) are made by a fixed rule
+//! (RULINGS R7): nearest space first, lowest space number on ties, the capital when no
+//! space has room; attrition takes mercenaries, then cavalry, then regulars.
+
+use std::collections::VecDeque;
+
+use signoria_engine::Scoped;
+
+use crate::board::{
+    capitals, controller_pw, force_mut, fortified, land_neighbours, owner_pw, tidy,
+};
+use crate::building::{land_in_play, land_pool};
+use crate::data::{Faction, PoolOwner, SpaceId, data};
+use crate::model::{Event, Loc, Pw, State, Troops, UnitKind, major};
+
+const CAP: u8 = 4;
+
+/// Graph nodes: spaces, then sea zones (each sea zone counts as one space, [12.5], [20.4]).
+fn neighbours(n: usize) -> Vec<usize> {
+    let d = data();
+    let ns = d.spaces.len();
+    if n < ns {
+        let sp = SpaceId(n as u16);
+        let mut v: Vec<usize> = land_neighbours(sp).map(|(x, _)| x.0 as usize).collect();
+        v.extend(d.space(sp).ports.iter().map(|z| ns + z.0 as usize));
+        v
+    } else {
+        d.sea_zone(crate::data::SeaZoneId((n - ns) as u8))
+            .ports
+            .iter()
+            .map(|x| x.0 as usize)
+            .chain(
+                d.sea_zone(crate::data::SeaZoneId((n - ns) as u8))
+                    .adjacent
+                    .iter()
+                    .map(|z| ns + z.0 as usize),
+            )
+            .collect()
+    }
+}
+
+/// Distances from `from` ignoring control; with `friendly_only`, spaces after the start
+/// must be controlled by `p` (or an ally) and not in unrest (the attrition path).
+fn distances(s: &State, p: Pw, from: SpaceId, friendly_only: bool) -> Vec<Option<u16>> {
+    let d = data();
+    let ns = d.spaces.len();
+    let mut dist = vec![None; ns + d.sea_zones.len()];
+    dist[from.0 as usize] = Some(0);
+    let mut q = VecDeque::from([from.0 as usize]);
+    while let Some(x) = q.pop_front() {
+        let dx = dist[x].unwrap();
+        for y in neighbours(x) {
+            if dist[y].is_some() {
+                continue;
+            }
+            if friendly_only && y < ns {
+                let sp = SpaceId(y as u16);
+                if !crate::board::friendly(s, p, sp) || s.sp(sp).unrest {
+                    continue;
+                }
+            }
+            dist[y] = Some(dx + 1);
+            q.push_back(y);
+        }
+    }
+    dist
+}
+
+/// The winter capital of an owner: Protestant factions need their own faction's capital,
+/// which the Campaign set-up does not have (ruled as an enemy-held capital, seed §8 162).
+fn capital_for(s: &State, o: PoolOwner) -> Option<SpaceId> {
+    let p = owner_pw(o)?;
+    if matches!(o, PoolOwner::Dutch | PoolOwner::Huguenot) {
+        let f = if o == PoolOwner::Dutch {
+            Faction::Dutch
+        } else {
+            Faction::Huguenot
+        };
+        let _ = f;
+        return None;
+    }
+    capitals(p)
+        .into_iter()
+        .find(|&c| controller_pw(s, c) == Some(p))
+}
+
+fn lose_half(t: &Troops) -> (Troops, Troops) {
+    let mut left = *t;
+    let mut lost = Troops::default();
+    let mut n = t.total().div_ceil(2);
+    for k in [UnitKind::Mercenary, UnitKind::Cavalry, UnitKind::Regular] {
+        let x = left.get(k).min(n);
+        *left.get_mut(k) -= x;
+        *lost.get_mut(k) += x;
+        n -= x;
+    }
+    (left, lost)
+}
+
+fn land_total(s: &State, sp: SpaceId, p: Pw) -> u8 {
+    crate::board::troops_of(s, p, sp).total()
+}
+
+/// Send one stack home; `to` None eliminates it.
+fn send(
+    s: &mut State,
+    p: Pw,
+    o: PoolOwner,
+    from: SpaceId,
+    to: Option<SpaceId>,
+    t: Troops,
+    ev: &mut Vec<Scoped<Event>>,
+) {
+    force_mut(s, from, o).troops.sub(&t);
+    tidy(s, from);
+    let (kept, lost) = match to {
+        Some(dest) => {
+            let path = distances(s, p, from, true)[dest.0 as usize].is_some();
+            let (k, l) = if path {
+                (t, Troops::default())
+            } else {
+                lose_half(&t)
+            };
+            force_mut(s, dest, o).troops.add(&k);
+            tidy(s, dest);
+            (k, l)
+        }
+        None => (Troops::default(), t),
+    };
+    let _ = kept;
+    crate::board::book(s, o, -(lost.total() as i16), 0);
+    ev.push(Scoped::public(Event::WinterReturn {
+        owner: o,
+        from,
+        to,
+        troops: t,
+        lost,
+    }));
+}
+
+/// The land-unit return of [20.4] for every major.
+pub fn return_units(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    let d = data();
+    for p in 0..6u8 {
+        let caps = capitals(p);
+        // Step 1: own fortified spaces (not capitals) with more than 4 units: excess to
+        // the capital.
+        for sp in d.space_ids() {
+            if caps.contains(&sp) || !fortified(s, sp) || controller_pw(s, sp) != Some(p) {
+                continue;
+            }
+            let owners: Vec<_> = s
+                .sp(sp)
+                .forces
+                .iter()
+                .filter(|f| owner_pw(f.owner) == Some(p) && f.troops.total() > 0)
+                .map(|f| f.owner)
+                .collect();
+            for o in owners {
+                let total = land_total(s, sp, p);
+                if total <= CAP {
+                    break;
+                }
+                let mut excess = total - CAP;
+                let have = s
+                    .sp(sp)
+                    .forces
+                    .iter()
+                    .find(|f| f.owner == o)
+                    .map(|f| f.troops)
+                    .unwrap_or_default();
+                let mut t = Troops::default();
+                for k in [UnitKind::Mercenary, UnitKind::Cavalry, UnitKind::Regular] {
+                    let x = have.get(k).min(excess);
+                    *t.get_mut(k) += x;
+                    excess -= x;
+                }
+                let to = capital_for(s, o);
+                send(s, p, o, sp, to, t, ev);
+            }
+        }
+        // Step 2: units in unfortified or foreign fortified spaces.
+        for sp in d.space_ids() {
+            if fortified(s, sp) && controller_pw(s, sp) == Some(p) {
+                continue;
+            }
+            let stacks: Vec<(PoolOwner, Troops)> = s
+                .sp(sp)
+                .forces
+                .iter()
+                .filter(|f| owner_pw(f.owner) == Some(p) && f.troops.total() > 0)
+                .map(|f| (f.owner, f.troops))
+                .collect();
+            for (o, t) in stacks {
+                let dist = distances(s, p, sp, false);
+                let mut cands: Vec<(u16, SpaceId)> = d
+                    .space_ids()
+                    .filter(|&x| {
+                        x != sp
+                            && fortified(s, x)
+                            && controller_pw(s, x) == Some(p)
+                            && !caps.contains(&x)
+                    })
+                    .filter_map(|x| dist[x.0 as usize].map(|dd| (dd, x)))
+                    .collect();
+                cands.sort();
+                let need = t.total();
+                let to = cands
+                    .into_iter()
+                    .find(|&(_, x)| land_total(s, x, p) + need <= CAP)
+                    .map(|(_, x)| x)
+                    .or_else(|| capital_for(s, o));
+                send(s, p, o, sp, to, t, ev);
+            }
+        }
+        // Step 3: leaders whose space holds no own units go to the capital.
+        for i in 0..s.leaders.len() {
+            let l = &s.leaders[i];
+            if l.owner != p {
+                continue;
+            }
+            if let Loc::Space(x) = l.at
+                && land_total(s, x, p) == 0
+            {
+                s.leaders[i].at = match capitals(p)
+                    .into_iter()
+                    .find(|&c| controller_pw(s, c) == Some(p))
+                {
+                    Some(c) => Loc::Space(c),
+                    None => Loc::Card,
+                };
+            }
+        }
+    }
+}
+
+/// [20.6]: one regular in each own-controlled capital not in unrest (the HRE decides its
+/// option separately).
+pub fn replacements(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    for p in 0..6u8 {
+        if major(p) == crate::data::Power::Hre {
+            continue;
+        }
+        for c in capitals(p) {
+            if controller_pw(s, c) == Some(p) && !s.sp(c).unrest {
+                let o = crate::board::owner_for(p, c);
+                if land_in_play(s, o) < land_pool(o) {
+                    force_mut(s, c, o).troops.regulars += 1;
+                    crate::board::book(s, o, 1, 0);
+                    let troops = Troops {
+                        regulars: 1,
+                        ..Default::default()
+                    };
+                    ev.push(Scoped::public(Event::Replacement {
+                        power: p,
+                        space: c,
+                        troops,
+                    }));
+                }
+            }
+        }
+    }
+}
+
+/// HRE option (a): two mercenaries to the capital (if it controls it, not in unrest, and
+/// the counters allow).
+pub fn hre_mercenaries_ok(s: &State) -> bool {
+    let hre = 4;
+    capitals(hre).into_iter().any(|c| {
+        controller_pw(s, c) == Some(hre)
+            && !s.sp(c).unrest
+            && land_in_play(s, PoolOwner::Hre) + 2 <= land_pool(PoolOwner::Hre)
+    })
+}
+
+pub fn hre_mercenaries(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    let hre = 4;
+    let c = capitals(hre)
+        .into_iter()
+        .find(|&c| controller_pw(s, c) == Some(hre))
+        .expect("checked");
+    force_mut(s, c, PoolOwner::Hre).troops.mercenaries += 2;
+    crate::board::book(s, PoolOwner::Hre, 2, 0);
+    let troops = Troops {
+        mercenaries: 2,
+        ..Default::default()
+    };
+    ev.push(Scoped::public(Event::Replacement {
+        power: hre,
+        space: c,
+        troops,
+    }));
+}
