@@ -5,4 +5,5 @@
 //! validated once (see [`data::data`]). Every record carries its provenance: the seed rulebook,
 //! a public source, or our own reconstruction (see `data/README.md`).
 
+pub mod combat;
 pub mod data;

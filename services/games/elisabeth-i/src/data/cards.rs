@@ -1,13 +1,13 @@
 //! The cards (seed 6): 112 in the deck (home cards included) plus the cards added in games
 //! with fewer players. Cards are identified by `id` (printed number) and by a stable `key`.
 
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::powers::Power;
 use super::prov::Provenance;
 
 /// The printed card number.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct CardId(pub u8);
 
 /// The five card types (6.1).

@@ -1,17 +1,17 @@
 //! The Europe map: spaces, connections (normal, passes, inland waterways) and sea zones
 //! (seed 2.1-2.5).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::powers::{Faction, Power};
 use super::prov::Provenance;
 
 /// Index into [`super::Data::spaces`] (file order of `europe_spaces.json`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct SpaceId(pub u16);
 
 /// Index into [`super::Data::sea_zones`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct SeaZoneId(pub u8);
 
 /// Square (key), eight-pointed circle (fortress) or round (unfortified) space (2.1).
@@ -191,7 +191,7 @@ impl Connection {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SeaGroup {
     Mediterranean,

@@ -3,13 +3,13 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::prov::Provenance;
 
 /// The 11 powers plus the independents (grey spaces, brown units). The order of the first six
 /// is the impulse order (3.2 L276-282).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Power {
     Ottoman,
@@ -56,7 +56,7 @@ impl Power {
 }
 
 /// The two halves of the Protestant power (23.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Faction {
     /// Orange; home spaces are the 7 orange-over-yellow split spaces in the Netherlands.
@@ -179,7 +179,7 @@ impl PowerInfo {
 }
 
 /// Who owns a pool of counters: a power, or one of the Protestant factions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PoolOwner {
     Ottoman,
@@ -274,7 +274,7 @@ impl LandPool {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ShipType {
     Galley,
