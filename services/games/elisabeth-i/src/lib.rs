@@ -9,6 +9,7 @@
 
 pub mod board;
 pub mod building;
+pub mod combat;
 pub mod control;
 pub mod data;
 pub mod deal;
