@@ -20,14 +20,23 @@ pub mod invariants;
 pub mod labels;
 pub mod model;
 pub mod movement;
+pub mod proto;
 pub mod setup;
 pub mod victory;
 pub mod view;
 pub mod winter;
 
 use signoria_engine::{
-    Game, GameInfo, GameRng, OptionInfo, Outcome, RuleError, Scoped, Seat, SetupError, Viewer,
+    Game, GameInfo, GameRng, OptionInfo, Outcome, ProtoGame, RuleError, Scoped, Seat, SetupError,
+    Viewer,
 };
+
+pub mod pb {
+    include!(concat!(
+        env!("OUT_DIR"),
+        "/signoria.v1.games.elisabeth_i.rs"
+    ));
+}
 
 pub use model::{Event, Frame, Move, Options, State};
 pub use view::View;
@@ -125,5 +134,31 @@ impl Game for ElisabethI {
 
     fn resample_hidden(state: &State, seat: Seat, rng: &mut GameRng) -> Option<State> {
         Some(hidden::resample(state, seat, rng))
+    }
+}
+
+impl ProtoGame for ElisabethI {
+    type OptionsPb = pb::Options;
+    type MovePb = pb::Move;
+    type ViewPb = pb::View;
+    type EventPb = pb::Event;
+
+    fn options_from_pb(pb: &pb::Options) -> Result<Options, String> {
+        proto::options_from_pb(pb)
+    }
+    fn options_to_pb(options: &Options) -> pb::Options {
+        proto::options_to_pb(options)
+    }
+    fn move_from_pb(pb: &pb::Move) -> Result<Move, String> {
+        proto::move_from_pb(pb)
+    }
+    fn move_to_pb(mv: &Move) -> pb::Move {
+        proto::move_to_pb(mv)
+    }
+    fn view_to_pb(view: &View) -> pb::View {
+        proto::view_to_pb(view)
+    }
+    fn event_to_pb(event: &Event) -> pb::Event {
+        proto::event_to_pb(event)
     }
 }

@@ -59,3 +59,10 @@ fn playouts_6p_campaign() {
         s.max_state_bytes
     );
 }
+
+/// Every legal move of random games survives the proto round trip; views and events map.
+#[test]
+fn proto_round_trip() {
+    let n = signoria_engine::testkit::proto_round_trip::<E>(&Options::default(), 6, 2, 500);
+    assert!(n > 1000, "{n} moves checked");
+}

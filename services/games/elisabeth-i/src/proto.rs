@@ -1,0 +1,611 @@
+//! The mapping between the game's Rust types and `proto/signoria/v1/games/elisabeth_i.proto`.
+
+use crate::data::{CardId, PoolOwner, Power as DPower, SpaceId, data};
+use crate::model::{
+    Deal, DealPick, Event, Loc, Move, Options, Preference, Pw, ShipKind, Troops, UnitKind,
+};
+use crate::pb;
+use crate::view::View;
+
+pub fn options_from_pb(o: &pb::Options) -> Result<Options, String> {
+    let scenario = o.scenario.clone().unwrap_or_else(|| "campaign".into());
+    if data().scenario(&scenario).is_none() {
+        return Err(format!("unknown scenario {scenario:?}"));
+    }
+    Ok(Options { scenario })
+}
+
+pub fn options_to_pb(o: &Options) -> pb::Options {
+    pb::Options {
+        scenario: Some(o.scenario.clone()),
+    }
+}
+
+fn power_pb(p: Pw) -> i32 {
+    p as i32 + 1
+}
+
+fn power_from(v: i32) -> Result<Pw, String> {
+    match v {
+        1..=6 => Ok((v - 1) as Pw),
+        _ => Err(format!("power {v} is not a major power")),
+    }
+}
+
+fn owner_pb(o: PoolOwner) -> i32 {
+    use pb::Owner as O;
+    (match o {
+        PoolOwner::Ottoman => O::Ottoman,
+        PoolOwner::Spain => O::Spain,
+        PoolOwner::England => O::England,
+        PoolOwner::France => O::France,
+        PoolOwner::Hre => O::Hre,
+        PoolOwner::Dutch => O::Dutch,
+        PoolOwner::Huguenot => O::Huguenot,
+        PoolOwner::Ireland => O::Ireland,
+        PoolOwner::Papacy => O::Papacy,
+        PoolOwner::Portugal => O::Portugal,
+        PoolOwner::Scotland => O::Scotland,
+        PoolOwner::Venice => O::Venice,
+        PoolOwner::Independent => O::Independent,
+    }) as i32
+}
+
+fn controller_pb(p: DPower) -> i32 {
+    use pb::Owner as O;
+    (match p {
+        DPower::Ottoman => O::Ottoman,
+        DPower::Spain => O::Spain,
+        DPower::England => O::England,
+        DPower::France => O::France,
+        DPower::Hre => O::Hre,
+        DPower::Protestant => O::Protestant,
+        DPower::Ireland => O::Ireland,
+        DPower::Papacy => O::Papacy,
+        DPower::Portugal => O::Portugal,
+        DPower::Scotland => O::Scotland,
+        DPower::Venice => O::Venice,
+        DPower::Independent => O::Independent,
+    }) as i32
+}
+
+fn unit_pb(k: UnitKind) -> i32 {
+    (match k {
+        UnitKind::Regular => pb::UnitKind::Regular,
+        UnitKind::Mercenary => pb::UnitKind::Mercenary,
+        UnitKind::Cavalry => pb::UnitKind::Cavalry,
+    }) as i32
+}
+
+fn unit_from(v: i32) -> Result<UnitKind, String> {
+    match pb::UnitKind::try_from(v) {
+        Ok(pb::UnitKind::Regular) => Ok(UnitKind::Regular),
+        Ok(pb::UnitKind::Mercenary) => Ok(UnitKind::Mercenary),
+        Ok(pb::UnitKind::Cavalry) => Ok(UnitKind::Cavalry),
+        _ => Err(format!("unit kind {v} unspecified or unknown")),
+    }
+}
+
+fn ship_pb(k: ShipKind) -> i32 {
+    (match k {
+        ShipKind::Galley => pb::ShipKind::Galley,
+        ShipKind::Galleon => pb::ShipKind::Galleon,
+        ShipKind::Corsair => pb::ShipKind::Corsair,
+    }) as i32
+}
+
+fn ship_from(v: i32) -> Result<ShipKind, String> {
+    match pb::ShipKind::try_from(v) {
+        Ok(pb::ShipKind::Galley) => Ok(ShipKind::Galley),
+        Ok(pb::ShipKind::Galleon) => Ok(ShipKind::Galleon),
+        Ok(pb::ShipKind::Corsair) => Ok(ShipKind::Corsair),
+        _ => Err(format!("ship kind {v} unspecified or unknown")),
+    }
+}
+
+fn pref_pb(p: Preference) -> i32 {
+    (match p {
+        Preference::Protestant => pb::Preference::Protestant,
+        Preference::Catholic => pb::Preference::Catholic,
+        Preference::Balanced => pb::Preference::Balanced,
+    }) as i32
+}
+
+fn pref_from(v: i32) -> Result<Preference, String> {
+    match pb::Preference::try_from(v) {
+        Ok(pb::Preference::Protestant) => Ok(Preference::Protestant),
+        Ok(pb::Preference::Catholic) => Ok(Preference::Catholic),
+        Ok(pb::Preference::Balanced) => Ok(Preference::Balanced),
+        _ => Err(format!("preference {v} unspecified or unknown")),
+    }
+}
+
+fn deal_pb(d: &Deal) -> pb::Deal {
+    match d {
+        Deal::Peace => pb::Deal {
+            kind: pb::DealKind::Peace as i32,
+            count: 0,
+        },
+        Deal::Alliance => pb::Deal {
+            kind: pb::DealKind::Alliance as i32,
+            count: 0,
+        },
+        Deal::GiveCards(n) => pb::Deal {
+            kind: pb::DealKind::GiveCards as i32,
+            count: *n as u32,
+        },
+    }
+}
+
+fn pick_from(d: Option<&pb::Deal>) -> Result<DealPick, String> {
+    let d = d.ok_or("a proposal needs a deal")?;
+    match pb::DealKind::try_from(d.kind) {
+        Ok(pb::DealKind::Peace) => Ok(DealPick::Peace),
+        Ok(pb::DealKind::Alliance) => Ok(DealPick::Alliance),
+        Ok(pb::DealKind::GiveCards) if (1..=2).contains(&d.count) => {
+            Ok(DealPick::GiveCards(d.count as u8))
+        }
+        Ok(pb::DealKind::GiveCards) => Err("a card gift is 1 or 2 cards".into()),
+        _ => Err(format!("deal kind {} unspecified or unknown", d.kind)),
+    }
+}
+
+fn space_from(v: u32) -> Result<SpaceId, String> {
+    if (v as usize) < data().spaces.len() {
+        Ok(SpaceId(v as u16))
+    } else {
+        Err(format!("space {v} out of range"))
+    }
+}
+
+fn card_from(v: u32) -> Result<CardId, String> {
+    let c = CardId(u8::try_from(v).map_err(|_| format!("card {v} out of range"))?);
+    data()
+        .card(c)
+        .map(|_| c)
+        .ok_or(format!("card {v} out of range"))
+}
+
+fn leader_from(v: u32) -> Result<u8, String> {
+    if (v as usize) < data().army_leaders.len() {
+        Ok(v as u8)
+    } else {
+        Err(format!("leader {v} out of range"))
+    }
+}
+
+pub fn move_to_pb(m: &Move) -> pb::Move {
+    use pb::MoveKind as K;
+    let mut p = pb::Move::default();
+    let k = match m {
+        Move::Propose { to, deal } => {
+            p.power = power_pb(*to);
+            p.deal = Some(deal_pb(&deal.deal()));
+            K::Propose
+        }
+        Move::Accept => K::Accept,
+        Move::Reject => K::Reject,
+        Move::Ransom { leader } => {
+            p.leader = *leader as u32;
+            K::Ransom
+        }
+        Move::DeclareWarOn { target } => {
+            p.power = power_pb(*target);
+            K::DeclareWar
+        }
+        Move::PayWith { card } => {
+            p.card = card.0 as u32;
+            K::PayWith
+        }
+        Move::Done => K::Done,
+        Move::Prefer(x) => {
+            p.preference = pref_pb(*x);
+            K::Prefer
+        }
+        Move::PlaceLeaderIn { space } => {
+            p.space = space.0 as u32;
+            K::PlaceLeader
+        }
+        Move::SetAsideHome { card } => {
+            p.card = card.0 as u32;
+            K::SetAsideHome
+        }
+        Move::DeployFrom { capital } => {
+            p.space = capital.0 as u32;
+            K::DeployFrom
+        }
+        Move::AddUnit(u) => {
+            p.unit = unit_pb(*u);
+            K::AddUnit
+        }
+        Move::AddLeader { leader } => {
+            p.leader = *leader as u32;
+            K::AddLeader
+        }
+        Move::Go { to } => {
+            p.space = to.0 as u32;
+            K::Go
+        }
+        Move::PlayCp { card } => {
+            p.card = card.0 as u32;
+            K::PlayCp
+        }
+        Move::PlayEvent { card } => {
+            p.card = card.0 as u32;
+            K::PlayEvent
+        }
+        Move::Pass => K::Pass,
+        Move::MoveFrom { space } => {
+            p.space = space.0 as u32;
+            K::MoveFrom
+        }
+        Move::Control { space } => {
+            p.space = space.0 as u32;
+            K::Control
+        }
+        Move::RemoveUnrest { space } => {
+            p.space = space.0 as u32;
+            K::RemoveUnrest
+        }
+        Move::Raise { space, kind } => {
+            p.space = space.0 as u32;
+            p.unit = unit_pb(*kind);
+            K::Raise
+        }
+        Move::Build { space, kind } => {
+            p.space = space.0 as u32;
+            p.ship = ship_pb(*kind);
+            K::Build
+        }
+        Move::BuildFortress { space } => {
+            p.space = space.0 as u32;
+            K::BuildFortress
+        }
+        Move::EndActions => K::EndActions,
+        Move::HreMercenaries => K::HreMercenaries,
+        Move::HreForHire => K::HreForHire,
+    };
+    p.kind = k as i32;
+    p
+}
+
+pub fn move_from_pb(p: &pb::Move) -> Result<Move, String> {
+    use pb::MoveKind as K;
+    let k = K::try_from(p.kind).map_err(|_| format!("move kind {} unknown", p.kind))?;
+    Ok(match k {
+        K::Unspecified => return Err("move kind unspecified".into()),
+        K::Propose => Move::Propose {
+            to: power_from(p.power)?,
+            deal: pick_from(p.deal.as_ref())?,
+        },
+        K::Accept => Move::Accept,
+        K::Reject => Move::Reject,
+        K::Ransom => Move::Ransom {
+            leader: leader_from(p.leader)?,
+        },
+        K::DeclareWar => Move::DeclareWarOn {
+            target: power_from(p.power)?,
+        },
+        K::PayWith => Move::PayWith {
+            card: card_from(p.card)?,
+        },
+        K::Done => Move::Done,
+        K::Prefer => Move::Prefer(pref_from(p.preference)?),
+        K::PlaceLeader => Move::PlaceLeaderIn {
+            space: space_from(p.space)?,
+        },
+        K::SetAsideHome => Move::SetAsideHome {
+            card: card_from(p.card)?,
+        },
+        K::DeployFrom => Move::DeployFrom {
+            capital: space_from(p.space)?,
+        },
+        K::AddUnit => Move::AddUnit(unit_from(p.unit)?),
+        K::AddLeader => Move::AddLeader {
+            leader: leader_from(p.leader)?,
+        },
+        K::Go => Move::Go {
+            to: space_from(p.space)?,
+        },
+        K::PlayCp => Move::PlayCp {
+            card: card_from(p.card)?,
+        },
+        K::PlayEvent => Move::PlayEvent {
+            card: card_from(p.card)?,
+        },
+        K::Pass => Move::Pass,
+        K::MoveFrom => Move::MoveFrom {
+            space: space_from(p.space)?,
+        },
+        K::Control => Move::Control {
+            space: space_from(p.space)?,
+        },
+        K::RemoveUnrest => Move::RemoveUnrest {
+            space: space_from(p.space)?,
+        },
+        K::Raise => Move::Raise {
+            space: space_from(p.space)?,
+            kind: unit_from(p.unit)?,
+        },
+        K::Build => Move::Build {
+            space: space_from(p.space)?,
+            kind: ship_from(p.ship)?,
+        },
+        K::BuildFortress => Move::BuildFortress {
+            space: space_from(p.space)?,
+        },
+        K::EndActions => Move::EndActions,
+        K::HreMercenaries => Move::HreMercenaries,
+        K::HreForHire => Move::HreForHire,
+    })
+}
+
+fn troops_pb(t: &Troops) -> pb::Troops {
+    pb::Troops {
+        regulars: t.regulars as u32,
+        mercenaries: t.mercenaries as u32,
+        cavalry: t.cavalry as u32,
+    }
+}
+
+fn pairs(v: &[(Pw, Pw)]) -> Vec<pb::PowerPair> {
+    v.iter()
+        .map(|&(a, b)| pb::PowerPair {
+            a: power_pb(a),
+            b: power_pb(b),
+        })
+        .collect()
+}
+
+pub fn view_to_pb(v: &View) -> pb::View {
+    pb::View {
+        turn: v.turn as u32,
+        last_turn: v.last_turn as u32,
+        phase: v.phase.clone(),
+        spaces: v
+            .spaces
+            .iter()
+            .map(|(id, s)| pb::SpaceView {
+                space: id.0 as u32,
+                controller: controller_pb(s.controller),
+                unrest: s.unrest,
+                protestant: s.protestant,
+                fortress: s.fortress,
+                forces: s
+                    .forces
+                    .iter()
+                    .map(|f| pb::Force {
+                        owner: owner_pb(f.owner),
+                        troops: Some(troops_pb(&f.troops)),
+                        galleys: f.ships.galleys as u32,
+                        galleons: f.ships.galleons as u32,
+                        corsairs: f.ships.corsairs as u32,
+                    })
+                    .collect(),
+            })
+            .collect(),
+        powers: v
+            .powers
+            .iter()
+            .enumerate()
+            .map(|(i, p)| pb::PowerView {
+                power: power_pb(i as Pw),
+                hand_size: p.hand_size as u32,
+                hand: p.hand.iter().flatten().map(|c| c.0 as u32).collect(),
+                hand_visible: p.hand.is_some(),
+                home_played: p.home_played.iter().map(|c| c.0 as u32).collect(),
+                home_set_aside: p.home_set_aside as u32,
+                ruler: p.ruler.clone(),
+                vp: p.vp as i32,
+                vp_history: p.vp_history.iter().map(|&x| x as i32).collect(),
+                preference: p.preference.map_or(0, pref_pb),
+                for_hire: p.for_hire as u32,
+            })
+            .collect(),
+        leaders: v
+            .leaders
+            .iter()
+            .map(|l| {
+                let (place, at, captor) = match l.at {
+                    Loc::Arrives(t) => (pb::LeaderPlace::Arrives, t as u32, 0),
+                    Loc::Card => (pb::LeaderPlace::Card, 0, 0),
+                    Loc::Space(s) => (pb::LeaderPlace::Space, s.0 as u32, 0),
+                    Loc::Captured(c) => (pb::LeaderPlace::Captured, 0, power_pb(c)),
+                    Loc::Dead => (pb::LeaderPlace::Dead, 0, 0),
+                };
+                pb::LeaderView {
+                    leader: l.idx as u32,
+                    owner: power_pb(l.owner),
+                    place: place as i32,
+                    at,
+                    captor,
+                }
+            })
+            .collect(),
+        wars: pairs(&v.wars),
+        alliances: pairs(&v.alliances),
+        deck_size: v.deck_size as u32,
+        discard: v.discard.iter().map(|c| c.0 as u32).collect(),
+        pending_deal: v.pending_deal.as_ref().map(|d| pb::PendingDeal {
+            from: power_pb(d.from),
+            to: power_pb(d.to),
+            deal: d.deal.as_ref().map(deal_pb),
+        }),
+        winners: v
+            .winners
+            .iter()
+            .flat_map(|(w, _)| w.iter().map(|&p| power_pb(p)))
+            .collect(),
+        victory: v
+            .winners
+            .as_ref()
+            .map(|(_, k)| k.clone())
+            .unwrap_or_default(),
+    }
+}
+
+pub fn event_to_pb(e: &Event) -> pb::Event {
+    use pb::EventKind as K;
+    let mut p = pb::Event::default();
+    let cards = |v: &[CardId]| v.iter().map(|c| c.0 as u32).collect::<Vec<u32>>();
+    let k = match e {
+        Event::TurnBegins { turn } => {
+            p.turn = *turn as u32;
+            K::TurnBegins
+        }
+        Event::Dealt { power, cards: n } => {
+            p.power = power_pb(*power);
+            p.count = *n as u32;
+            K::Dealt
+        }
+        Event::Received { power, cards: c } => {
+            p.power = power_pb(*power);
+            p.cards = cards(c);
+            K::Received
+        }
+        Event::Proposed { from, to, deal } => {
+            p.power = power_pb(*from);
+            p.other = power_pb(*to);
+            p.deal = Some(deal_pb(deal));
+            K::Proposed
+        }
+        Event::DealAccepted { from, to, deal } => {
+            p.power = power_pb(*from);
+            p.other = power_pb(*to);
+            p.deal = Some(deal_pb(deal));
+            K::DealAccepted
+        }
+        Event::DealRejected { from, to } => {
+            p.power = power_pb(*from);
+            p.other = power_pb(*to);
+            K::DealRejected
+        }
+        Event::CardsGiven { from, to, count } => {
+            p.power = power_pb(*from);
+            p.other = power_pb(*to);
+            p.count = *count as u32;
+            K::CardsGiven
+        }
+        Event::PeaceMade { a, b } => {
+            p.power = power_pb(*a);
+            p.other = power_pb(*b);
+            K::PeaceMade
+        }
+        Event::AllianceMade { a, b } => {
+            p.power = power_pb(*a);
+            p.other = power_pb(*b);
+            K::AllianceMade
+        }
+        Event::Ransomed { leader, card_taken } => {
+            p.leaders = vec![*leader as u32];
+            p.flag = *card_taken;
+            K::Ransomed
+        }
+        Event::WarDeclared { by, on } => {
+            p.power = power_pb(*by);
+            p.other = power_pb(*on);
+            K::WarDeclared
+        }
+        Event::PaidWith { power, card } => {
+            p.power = power_pb(*power);
+            p.cards = vec![card.0 as u32];
+            K::PaidWith
+        }
+        Event::PreferenceRecorded => K::PreferenceRecorded,
+        Event::LeaderPlaced { leader, space } => {
+            p.leaders = vec![*leader as u32];
+            p.space = space.0 as u32;
+            K::LeaderPlaced
+        }
+        Event::HomeCardSetAside { power } => {
+            p.power = power_pb(*power);
+            K::HomeCardSetAside
+        }
+        Event::Moved {
+            power,
+            from,
+            to,
+            troops,
+            leaders,
+        } => {
+            p.power = power_pb(*power);
+            p.space = from.0 as u32;
+            p.to_space = to.0 as u32;
+            p.has_to_space = true;
+            p.troops = Some(troops_pb(troops));
+            p.leaders = leaders.iter().map(|&l| l as u32).collect();
+            K::Moved
+        }
+        Event::CardPlayed { power, card } => {
+            p.power = power_pb(*power);
+            p.cards = vec![card.0 as u32];
+            K::CardPlayed
+        }
+        Event::Passed { power } => {
+            p.power = power_pb(*power);
+            K::Passed
+        }
+        Event::Controlled { power, space } => {
+            p.power = power_pb(*power);
+            p.space = space.0 as u32;
+            K::Controlled
+        }
+        Event::UnrestRemoved { space } => {
+            p.space = space.0 as u32;
+            K::UnrestRemoved
+        }
+        Event::Raised { power, space, kind } => {
+            p.power = power_pb(*power);
+            p.space = space.0 as u32;
+            p.unit = unit_pb(*kind);
+            K::Raised
+        }
+        Event::Built { power, space, kind } => {
+            p.power = power_pb(*power);
+            p.space = space.0 as u32;
+            p.ship = ship_pb(*kind);
+            K::Built
+        }
+        Event::FortressBuilt { space } => {
+            p.space = space.0 as u32;
+            K::FortressBuilt
+        }
+        Event::WinterReturn {
+            owner,
+            from,
+            to,
+            troops,
+            lost,
+        } => {
+            p.owner = owner_pb(*owner);
+            p.space = from.0 as u32;
+            p.has_to_space = to.is_some();
+            p.to_space = to.map_or(0, |s| s.0 as u32);
+            p.troops = Some(troops_pb(troops));
+            p.lost = Some(troops_pb(lost));
+            K::WinterReturn
+        }
+        Event::Replacement {
+            power,
+            space,
+            troops,
+        } => {
+            p.power = power_pb(*power);
+            p.space = space.0 as u32;
+            p.troops = Some(troops_pb(troops));
+            K::Replacement
+        }
+        Event::AlliancesEnd => K::AlliancesEnd,
+        Event::Score { vp } => {
+            p.vp = vp.iter().map(|&x| x as i32).collect();
+            K::Score
+        }
+        Event::Victory { powers, kind } => {
+            p.powers = powers.iter().map(|&x| power_pb(x)).collect();
+            p.text = kind.clone();
+            K::Victory
+        }
+    };
+    p.kind = k as i32;
+    p
+}
