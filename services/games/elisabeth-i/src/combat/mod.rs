@@ -11,6 +11,8 @@ pub mod assault;
 pub mod casualties;
 pub mod field_battle;
 pub mod naval_battle;
+pub mod naval_move;
+pub mod piracy;
 pub mod retreat;
 pub mod siege;
 
