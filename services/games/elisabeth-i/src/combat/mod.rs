@@ -15,6 +15,7 @@ pub mod naval_move;
 pub mod piracy;
 pub mod retreat;
 pub mod siege;
+pub mod transport;
 
 use serde::{Deserialize, Serialize};
 use signoria_engine::GameRng;

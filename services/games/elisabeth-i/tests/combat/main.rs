@@ -4,6 +4,7 @@
 mod field;
 mod naval;
 mod piracy;
+mod rulings;
 mod siege;
 
 use signoria_elisabeth_i::combat::retreat::{Neighbourhood, SpaceFacts};
