@@ -71,7 +71,7 @@ pub struct AssaultOutcome {
     pub pillage_played: Option<(Power, CardId)>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum AssaultChoice {
     PlayStorms,
     PlayReiters,
@@ -97,6 +97,7 @@ pub struct Assault {
     sides: [Vec<Contingent>; 2],
     stage: Stage,
     extra: [i32; 2],
+    extra_hits: [u8; 2],
     losses: LossQueue,
     ask: Option<Ask<AssaultChoice>>,
     out: AssaultOutcome,
@@ -126,6 +127,7 @@ impl Assault {
             input,
             stage: Stage::Storms(storms),
             extra: [0, 0],
+            extra_hits: [0, 0],
             losses: LossQueue::default(),
             ask: None,
             out: AssaultOutcome::default(),
@@ -211,7 +213,8 @@ impl Assault {
                 match card.effect {
                     CardEffect::ExtraDice(n) => self.extra[side] += n as i32,
                     CardEffect::EnemyDice(n) => self.extra[1 - side] -= n as i32,
-                    CardEffect::ExtraHits(_) | CardEffect::SiegeTechnique => {}
+                    CardEffect::ExtraHits(n) => self.extra_hits[side] += n,
+                    CardEffect::SiegeTechnique => {}
                 }
                 self.log.push(CombatLog::CardPlayed {
                     power,
@@ -371,6 +374,7 @@ impl Assault {
             "assault (defender)",
             d_dice,
         );
+        let (a_hits, d_hits) = (a_hits + self.extra_hits[0], d_hits + self.extra_hits[1]);
         self.out.attacker_dice = a_dice;
         self.out.defender_dice = d_dice;
         self.out.attacker_hits = a_hits;

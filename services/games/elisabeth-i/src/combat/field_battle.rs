@@ -139,6 +139,7 @@ pub struct FieldBattle {
     inside: Vec<Contingent>,
     stage: Stage,
     extra: [i32; 2],
+    extra_hits: [u8; 2],
     losses: LossQueue,
     ask: Option<Ask<FieldChoice>>,
     garrison_cap: u32,
@@ -170,6 +171,7 @@ impl FieldBattle {
             sides,
             stage,
             extra: [0, 0],
+            extra_hits: [0, 0],
             losses: LossQueue::default(),
             ask: None,
             garrison_cap: 0,
@@ -311,7 +313,8 @@ impl FieldBattle {
                 match card.effect {
                     CardEffect::ExtraDice(n) => self.extra[side] += n as i32,
                     CardEffect::EnemyDice(n) => self.extra[1 - side] -= n as i32,
-                    CardEffect::ExtraHits(_) | CardEffect::SiegeTechnique => {}
+                    CardEffect::ExtraHits(n) => self.extra_hits[side] += n,
+                    CardEffect::SiegeTechnique => {}
                 }
                 self.log.push(CombatLog::CardPlayed {
                     power,
@@ -596,6 +599,7 @@ impl FieldBattle {
             "field battle (defender)",
             d_dice,
         );
+        let (a_hits, d_hits) = (a_hits + self.extra_hits[0], d_hits + self.extra_hits[1]);
         self.out.attacker_dice = a_dice;
         self.out.defender_dice = d_dice;
         self.out.attacker_hits = a_hits;

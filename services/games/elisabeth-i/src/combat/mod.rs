@@ -11,8 +11,11 @@ pub mod assault;
 pub mod casualties;
 pub mod field_battle;
 pub mod naval_battle;
+pub mod naval_move;
+pub mod piracy;
 pub mod retreat;
 pub mod siege;
+pub mod transport;
 
 use serde::{Deserialize, Serialize};
 use signoria_engine::GameRng;

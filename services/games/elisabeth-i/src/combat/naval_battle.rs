@@ -244,6 +244,7 @@ pub struct NavalBattle {
     fleets: [Fleet; 2],
     stage: Stage,
     extra_dice: [i32; 2],
+    extra_hits: [u8; 2],
     dice: [Vec<u8>; 2],
     hits: [u8; 2],
     /// Hits each side still has to absorb.
@@ -272,6 +273,7 @@ impl NavalBattle {
             input,
             stage: Stage::Cards(order),
             extra_dice: [0, 0],
+            extra_hits: [0, 0],
             dice: [Vec::new(), Vec::new()],
             hits: [0, 0],
             to_take: [0, 0],
@@ -332,7 +334,8 @@ impl NavalBattle {
                 match card.effect {
                     CardEffect::ExtraDice(n) => self.extra_dice[side] += n as i32,
                     CardEffect::EnemyDice(n) => self.extra_dice[1 - side] -= n as i32,
-                    CardEffect::ExtraHits(_) | CardEffect::SiegeTechnique => {}
+                    CardEffect::ExtraHits(n) => self.extra_hits[side] += n,
+                    CardEffect::SiegeTechnique => {}
                 }
                 self.log.push(CombatLog::CardPlayed {
                     power,
@@ -489,7 +492,7 @@ impl NavalBattle {
             d,
         );
         self.dice = [ad, dd];
-        self.hits = [ah, dh];
+        self.hits = [ah + self.extra_hits[0], dh + self.extra_hits[1]];
         // Combat cards with extra hits count with the roll.
         let mut q: Vec<Power> = Vec::new();
         if w.mediterranean() {

@@ -2,6 +2,10 @@
 //! rulings (RULINGS.md C-entries), driven through the public API with scripted dice.
 
 mod field;
+mod naval;
+mod piracy;
+mod rulings;
+mod siege;
 
 use signoria_elisabeth_i::combat::retreat::{Neighbourhood, SpaceFacts};
 use signoria_elisabeth_i::combat::{Contingent, Leader, Relations};
