@@ -9,7 +9,8 @@
 //! other hands, less the cards it knows there) are dealt again: a card that was not in
 //! the deck when it was last built (public) was then in a hand and can only be in a
 //! hand now, and no hand gets more such cards than it may hold (`Player::old_slots`,
-//! public); the rest fill the other hands and the deck, which is shuffled.
+//! public); the rest fill the other hands and the deck, which is shuffled. The redraw
+//! is built from these public counts directly and never falls back to the real deal.
 
 use signoria_engine::{GameRng, Seat};
 
@@ -40,9 +41,11 @@ fn known_to(s: &State, me: SeatId, p: SeatId) -> Vec<CardId> {
 fn redeal(s: &mut State, me: SeatId, rng: &mut GameRng) {
     let n = s.n() as SeatId;
     let others: Vec<SeatId> = (0..n).filter(|&p| p != me).collect();
-    // The unseen pool, sorted (a function of what `me` sees).
+    // The unseen pool, sorted (a function of what `me` sees: every card it cannot
+    // place is in it, whatever the real deal).
     let mut pool: Vec<CardId> = s.deck.clone();
-    let mut slots: Vec<(SeatId, usize, usize)> = Vec::new(); // (seat, free slots, old capacity)
+    // Per other seat: (seat, unknown cards in its hand, room for old cards there).
+    let mut room: Vec<(SeatId, usize, usize)> = Vec::new();
     for &p in &others {
         let known = known_to(s, me, p);
         let hand = &s.player(p).hand;
@@ -55,44 +58,57 @@ fn redeal(s: &mut State, me: SeatId, rng: &mut GameRng) {
         let cap = (s.player(p).old_slots as usize)
             .saturating_sub(known_old)
             .min(free);
-        slots.push((p, free, cap));
+        room.push((p, free, cap));
     }
     pool.sort();
     rng.shuffle(&mut pool);
     let (old, new): (Vec<CardId>, Vec<CardId>) = pool
         .into_iter()
         .partition(|&c| s.deck_basis & card_bit(c) == 0);
-    // Old cards go to hands with room for them.
+    // The redraw is built from these public counts alone and never reads the real
+    // deal. Old cards go to hands with room for them, weighted by that room. The real
+    // deal is one such placement and each card uses one unit of room, so room never
+    // runs out while `old_slots` is the upper bound it is kept as (`deck`,
+    // `written_record`). Should it ever run out, the card takes any free slot, else
+    // goes to the deck: still a deal drawn from the seat's view only.
     let mut hands: Vec<Vec<CardId>> = vec![Vec::new(); n as usize];
-    let mut room: Vec<(SeatId, usize, usize)> = slots.clone();
+    let mut rest: Vec<CardId> = Vec::new();
     for c in old {
-        let total: usize = room.iter().map(|r| r.2.min(r.1)).sum();
+        let weights: Vec<usize> = {
+            let by_room: Vec<usize> = room.iter().map(|r| r.2.min(r.1)).collect();
+            if by_room.iter().sum::<usize>() > 0 {
+                by_room
+            } else {
+                room.iter().map(|r| r.1).collect()
+            }
+        };
+        let total: usize = weights.iter().sum();
         if total == 0 {
-            // Should not happen (old_slots is an upper bound); keep the real deal.
-            return;
+            rest.push(c);
+            continue;
         }
         let mut k = rng.index(total);
-        for r in room.iter_mut() {
-            let w = r.2.min(r.1);
+        for (r, w) in room.iter_mut().zip(weights) {
             if k < w {
                 hands[r.0 as usize].push(c);
                 r.1 -= 1;
-                r.2 -= 1;
+                r.2 = r.2.saturating_sub(1);
                 break;
             }
             k -= w;
         }
     }
-    let mut new = new.into_iter();
+    // The new cards (already shuffled) fill the other free slots; the rest is the deck,
+    // of the deck's size by construction (pool = deck + free slots).
+    rest.extend(new);
+    let mut rest = rest.into_iter();
     for r in &room {
         for _ in 0..r.1 {
-            hands[r.0 as usize].push(new.next().expect("enough cards for the hands"));
+            hands[r.0 as usize].push(rest.next().expect("the pool fills every free slot"));
         }
     }
-    let deck: Vec<CardId> = new.collect();
-    if deck.len() != s.deck.len() {
-        return;
-    }
+    let deck: Vec<CardId> = rest.collect();
+    debug_assert_eq!(deck.len(), s.deck.len());
     for &p in &others {
         let mut hand = known_to(s, me, p);
         hand.extend(hands[p as usize].iter().copied());

@@ -48,14 +48,18 @@ pub fn swap(
     let mut sorted = vh;
     sorted.sort();
     let taken = sorted[s.rng.index(sorted.len())];
+    // The bound on old cards (`hidden`) must follow from what everybody sees: the
+    // third seats know neither card, so each hand may now hold one old card more,
+    // whichever cards changed hands (taking the cards' own age into account here
+    // would let the bound tell the others whether an old card left a hand).
+    let before = [s.player(taker).old_slots, s.player(victim).old_slots];
     crate::deck::take_from_hand(s, taker, given);
     crate::deck::take_from_hand(s, victim, taken);
     s.player_mut(victim).hand.push(given);
     s.player_mut(taker).hand.push(taken);
-    // Either card may be an old one for everybody else (`hidden`).
-    for seat in [taker, victim] {
+    for (seat, old) in [taker, victim].into_iter().zip(before) {
         let p = s.player_mut(seat);
-        p.old_slots = (p.old_slots + 1).min(p.hand.len() as u8);
+        p.old_slots = (old + 1).min(p.hand.len() as u8);
     }
     s.known.push(Known {
         card: given,

@@ -269,3 +269,128 @@ fn resample_redraws_unrevealed_bids() {
     assert!(changed);
     let _: SeatId = 0;
 }
+
+/// The redraw never reads the real deal, also where the seat's knowledge is tight: two
+/// states seat 2 cannot tell apart differ in whether the victim of a Written Record swap
+/// between seats 0 and 1 lost a card of the last deck or an older one (seed §9.5.2: the
+/// card is drawn at random, unseen by seat 2). After the swap seat 2 still cannot tell
+/// them apart, and the same generator redraws the same state from both: the bound on
+/// old cards the redraw uses (`Player::old_slots`) follows public facts only.
+#[test]
+fn resample_after_a_swap_reads_only_public_facts() {
+    use signoria_age_of_renaissance::deck::card_bit;
+    use signoria_age_of_renaissance::written_record;
+    let base = started(3);
+    let old = |c: signoria_age_of_renaissance::data::CardId| base.deck_basis & card_bit(c) == 0;
+    // An old card of seat 1 (kept at set-up), and two cards of the deck y < z with
+    // x < z: the victim holds {x, z} in state A and {y, z} in state B, so the same draw
+    // takes x in A and y in B.
+    let x = *base.players[1].hand.iter().find(|&&c| old(c)).unwrap();
+    let mut deck = base.deck.clone();
+    deck.sort();
+    let z = *deck.last().unwrap();
+    let y = deck[0];
+    assert!(!old(y) && !old(z) && x < z && y < z);
+    let mut a = base.clone();
+    a.deck.retain(|&c| c != y && c != z);
+    let rest: Vec<_> = a.players[1]
+        .hand
+        .iter()
+        .copied()
+        .filter(|&c| c != x)
+        .collect();
+    a.players[1].hand = vec![x, z];
+    a.players[0].hand.extend(rest);
+    a.players[0].hand.push(y);
+    let given = a.players[0].hand[0];
+    let mut b = a.clone();
+    let i = b.players[0].hand.iter().position(|&c| c == y).unwrap();
+    b.players[0].hand[i] = x;
+    b.players[1].hand[0] = y;
+    // Public bounds both deals respect: seat 1 holds at most one old card.
+    for s in [&mut a, &mut b] {
+        s.players[0].old_slots = s.players[0].hand.len() as u8;
+        s.players[1].old_slots = 1;
+        sound(s);
+    }
+    assert_eq!(A::view(&a, Viewer::Seat(2)), A::view(&b, Viewer::Seat(2)));
+    let mut checked = 0;
+    for seed in 0..16u64 {
+        let (mut a, mut b) = (a.clone(), b.clone());
+        a.rng = GameRng::from_seed(seed);
+        b.rng = GameRng::from_seed(seed);
+        let mut ev = Vec::new();
+        written_record::swap(&mut a, 0, 1, given, &mut ev);
+        written_record::swap(&mut b, 0, 1, given, &mut ev);
+        assert_eq!(A::view(&a, Viewer::Seat(2)), A::view(&b, Viewer::Seat(2)));
+        // The telling case: the victim lost an old card in A and a new one in B.
+        if !a.players[1].hand.contains(&x) && !b.players[1].hand.contains(&y) {
+            checked += 1;
+        }
+        for k in 0..8 {
+            let ra = A::resample_hidden(&a, 2, &mut GameRng::from_seed(k)).unwrap();
+            let rb = A::resample_hidden(&b, 2, &mut GameRng::from_seed(k)).unwrap();
+            assert_eq!(ra, rb, "seed {seed}, generator {k}");
+            assert_eq!(A::view(&ra, Viewer::Seat(2)), A::view(&a, Viewer::Seat(2)));
+            sound(&ra);
+        }
+    }
+    assert!(checked > 0, "no seed took the differing card");
+}
+
+/// However tight the public bound on old cards, the redraw keeps every old card out of
+/// the deck and the hand sizes and deck size as they are, for every generator: it is
+/// built from the seat's view, with no fallback to the real deal.
+#[test]
+fn resample_is_built_from_the_view_for_every_generator() {
+    let (mut cases, mut varied) = (0, 0);
+    for seed in 0..12 {
+        let s = midgame(5, seed, 180);
+        for seat in 0..5usize {
+            let mine = A::view(&s, Viewer::Seat(seat));
+            let mut deals = std::collections::BTreeSet::new();
+            for k in 0..40 {
+                let alt = A::resample_hidden(&s, seat, &mut GameRng::from_seed(k)).unwrap();
+                assert_eq!(A::view(&alt, Viewer::Seat(seat)), mine);
+                assert_eq!(alt.deck.len(), s.deck.len());
+                for c in &alt.deck {
+                    assert!(alt.deck_basis & (1u64 << c.index()) != 0);
+                }
+                for p in 0..5 {
+                    assert_eq!(alt.players[p].hand.len(), s.players[p].hand.len());
+                    let old = alt.players[p]
+                        .hand
+                        .iter()
+                        .filter(|c| alt.deck_basis & (1u64 << c.index()) == 0)
+                        .count();
+                    if p != seat {
+                        assert!(old <= alt.players[p].old_slots as usize);
+                    }
+                }
+                sound(&alt);
+                let hands: Vec<Vec<_>> = (0..5)
+                    .filter(|&p| p != seat)
+                    .map(|p| {
+                        let mut h = alt.players[p].hand.clone();
+                        h.sort();
+                        h
+                    })
+                    .collect();
+                deals.insert(format!("{hands:?}"));
+            }
+            // Unless every unseen card's place is forced, the deals vary.
+            let unseen: usize = (0..5)
+                .filter(|&p| p != seat)
+                .map(|p| s.players[p].hand.len())
+                .sum();
+            if unseen > 1 && !s.deck.is_empty() {
+                cases += 1;
+                varied += (deals.len() > 1) as usize;
+            }
+        }
+    }
+    assert!(
+        cases > 20 && varied * 10 >= cases * 9,
+        "{varied} of {cases} vary"
+    );
+}
