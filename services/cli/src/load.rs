@@ -11,6 +11,16 @@
 //!   game: the ceiling the service can approach.
 //! - Both (`--target` and `--redis`): the service run, then the Redis-only run
 //!   with the same parameters, and the ratio of the two rates.
+//! - Open loop (`--rate MOVES_PER_S`): the service run offers moves on a fixed
+//!   schedule (move *i* starts at `i / rate` seconds, taken by whichever game
+//!   task is free) instead of as fast as the server answers, so latency is
+//!   measured at a known load; at most `--games` moves are in flight, so a
+//!   server that cannot keep up shows as an achieved rate below the offered
+//!   one.
+//!
+//! The service run reads the replica's `GetServerStats` before and after and
+//! prints the CPU time it used per move it committed (its own process
+//! counters), and what its decoded-state cache did.
 //!
 //! Every run ends with a consistency check: for every game it touched, the
 //! stored version (moves since creation) equals the moves it acknowledged.
@@ -78,6 +88,10 @@ pub struct LoadArgs {
     /// run, after the service run when --target is given too.
     #[arg(long)]
     redis: Option<String>,
+    /// Open loop: offer this many moves per second (the service run), instead
+    /// of as many as the server answers.
+    #[arg(long, conflicts_with = "redis_only")]
+    rate: Option<f64>,
 }
 
 /// What both runs share.
@@ -88,6 +102,8 @@ struct Params {
     duration: Duration,
     moves: Option<u64>,
     seed: u64,
+    /// Moves offered per second (open loop), if set.
+    rate: Option<f64>,
 }
 
 pub async fn run(a: LoadArgs) -> anyhow::Result<()> {
@@ -104,7 +120,11 @@ pub async fn run(a: LoadArgs) -> anyhow::Result<()> {
         duration,
         moves: a.moves,
         seed: a.seed.unwrap_or_else(clock_seed),
+        rate: a.rate,
     };
+    if a.rate.is_some_and(|r| !(r.is_finite() && r > 0.0)) {
+        bail!("--rate must be a positive number of moves per second");
+    }
     // Refuse before doing anything.
     let target = match &a.target {
         Some(t) => Some(loopback_target(t).await?),
@@ -117,22 +137,36 @@ pub async fn run(a: LoadArgs) -> anyhow::Result<()> {
 
     let mut players = a.players;
     let mut memory = None;
+    let mut replica = None;
     let service = match &target {
         Some(url) => {
             let p = resolve_players(url, &params.game, players).await?;
             players = Some(p);
             println!(
-                "signoria load: {} with {p} players, {} games at once, {:.1} s{} against {url} \
+                "signoria load: {} with {p} players, {} games at once, {:.1} s{}{} against {url} \
                  ({} connections, seed {})",
                 params.game,
                 params.games,
                 a.duration,
                 moves_note(params.moves),
+                params
+                    .rate
+                    .map(|r| format!(", open loop at {r:.0} moves/s"))
+                    .unwrap_or_default(),
                 a.connections,
                 params.seed
             );
+            let before = server_stats(url).await;
             let r = service_run(url, &params, p, a.connections).await?;
+            let after = server_stats(url).await;
             r.print("service", "SubmitMove");
+            if let Some(rate) = params.rate {
+                println!(
+                    "  offered {rate:.0} moves/s, achieved {:.0} moves/s",
+                    r.rate()
+                );
+            }
+            replica = replica_usage(before, after);
             memory = server_memory(url).await;
             Some(r)
         }
@@ -148,6 +182,10 @@ pub async fn run(a: LoadArgs) -> anyhow::Result<()> {
         None => None,
     };
     let ratio = match (&service, &redis) {
+        (Some(_), Some(_)) if params.rate.is_some() => {
+            println!("ratio: not computed (the service run was paced by --rate)");
+            None
+        }
         (Some(s), Some(r)) if r.rate() > 0.0 => {
             let ratio = s.rate() / r.rate();
             println!(
@@ -169,6 +207,8 @@ pub async fn run(a: LoadArgs) -> anyhow::Result<()> {
         "service": service.as_ref().map(RunReport::json),
         "redis_only": redis.as_ref().map(RunReport::json),
         "ratio": ratio,
+        "rate_offered": params.rate,
+        "replica": replica.as_ref().map(ReplicaUsage::json),
         "server_resident_bytes": memory.map(|(now, _)| now),
         "server_peak_resident_bytes": memory.map(|(_, peak)| peak),
         "ok": ok,
@@ -178,6 +218,96 @@ pub async fn run(a: LoadArgs) -> anyhow::Result<()> {
         bail!("consistency check failed: a stored version differs from the acknowledged moves");
     }
     Ok(())
+}
+
+/// The `GetServerStats` of the server at `url` (behind a gateway: one of the
+/// replicas), `None` (with a note) when it cannot be read.
+async fn server_stats(url: &str) -> Option<pb::ServerStats> {
+    let stats = async {
+        Client::connect(url, None)
+            .await?
+            .server_stats()
+            .await
+            .map_err(anyhow::Error::from)
+    };
+    match stats.await {
+        Ok(s) => Some(s),
+        Err(e) => {
+            println!("  GetServerStats failed (no replica CPU figures): {e:#}");
+            None
+        }
+    }
+}
+
+/// What the replica that answered `GetServerStats` did during the run.
+#[derive(Debug, Clone, Copy)]
+struct ReplicaUsage {
+    cpu_micros: u64,
+    moves: u64,
+    cache_hits: u64,
+    cache_misses: u64,
+    cache_stale: u64,
+    cache_entries: u64,
+    cache_bytes: u64,
+}
+
+impl ReplicaUsage {
+    fn cpu_per_move_us(&self) -> Option<f64> {
+        (self.moves > 0).then(|| self.cpu_micros as f64 / self.moves as f64)
+    }
+
+    fn json(&self) -> serde_json::Value {
+        json!({
+            "cpu_micros": self.cpu_micros,
+            "moves": self.moves,
+            "cpu_per_move_us": self.cpu_per_move_us(),
+            "state_cache_hits": self.cache_hits,
+            "state_cache_misses": self.cache_misses,
+            "state_cache_stale": self.cache_stale,
+            "state_cache_entries": self.cache_entries,
+            "state_cache_bytes": self.cache_bytes,
+        })
+    }
+}
+
+/// The difference of two `GetServerStats`, printed; `None` when either is
+/// missing, the replica does not report CPU time, or another process answered
+/// the second (its counters went backwards).
+fn replica_usage(
+    before: Option<pb::ServerStats>,
+    after: Option<pb::ServerStats>,
+) -> Option<ReplicaUsage> {
+    let (b, a) = (before?, after?);
+    if a.cpu_micros == 0 || a.cpu_micros < b.cpu_micros || a.moves < b.moves {
+        println!("  replica CPU: not reported (or another replica answered after the run)");
+        return None;
+    }
+    let u = ReplicaUsage {
+        cpu_micros: a.cpu_micros - b.cpu_micros,
+        moves: a.moves - b.moves,
+        cache_hits: a.state_cache_hits.saturating_sub(b.state_cache_hits),
+        cache_misses: a.state_cache_misses.saturating_sub(b.state_cache_misses),
+        cache_stale: a.state_cache_stale.saturating_sub(b.state_cache_stale),
+        cache_entries: a.state_cache_entries,
+        cache_bytes: a.state_cache_bytes,
+    };
+    match u.cpu_per_move_us() {
+        Some(per) => println!(
+            "  replica CPU: {:.2} s for {} moves it committed = {per:.0} µs per move",
+            u.cpu_micros as f64 / 1e6,
+            u.moves
+        ),
+        None => println!("  replica CPU: no moves committed by the replica that answered"),
+    }
+    println!(
+        "  replica state cache: {} hits, {} misses, {} stale; {} entries, ~{:.1} MiB",
+        u.cache_hits,
+        u.cache_misses,
+        u.cache_stale,
+        u.cache_entries,
+        u.cache_bytes as f64 / (1024.0 * 1024.0)
+    );
+    Some(u)
 }
 
 /// The resident memory (now, peak) in bytes of the server that answers
@@ -372,6 +502,12 @@ impl GameTrack {
 
 /// State shared by the tasks of one run.
 struct Shared {
+    /// When the open-loop schedule starts.
+    started: tokio::time::Instant,
+    /// Open loop: seconds between two scheduled moves.
+    interval: Option<f64>,
+    /// The next scheduled move (open loop).
+    slot: AtomicU64,
     deadline: Instant,
     budget: Option<u64>,
     reserved: AtomicU64,
@@ -381,8 +517,12 @@ struct Shared {
 
 impl Shared {
     fn new(params: &Params) -> Arc<Shared> {
+        let now = Instant::now();
         Arc::new(Shared {
-            deadline: Instant::now() + params.duration,
+            started: tokio::time::Instant::now(),
+            interval: params.rate.map(|r| 1.0 / r),
+            slot: AtomicU64::new(0),
+            deadline: now + params.duration,
             budget: params.moves,
             reserved: AtomicU64::new(0),
             finished: AtomicUsize::new(0),
@@ -410,6 +550,16 @@ impl Shared {
                     (r < m).then_some(r + 1)
                 })
                 .is_ok(),
+        }
+    }
+
+    /// Open loop: waits for the next scheduled move (at once when the
+    /// schedule is behind). Closed loop: returns at once.
+    async fn pace(&self) {
+        if let Some(interval) = self.interval {
+            let slot = self.slot.fetch_add(1, Ordering::Relaxed);
+            let at = self.started + Duration::from_secs_f64(slot as f64 * interval);
+            tokio::time::sleep_until(at).await;
         }
     }
 
@@ -580,6 +730,7 @@ async fn drive_games(
             created.snapshot,
         );
         loop {
+            shared.pace().await;
             if !shared.take_move() {
                 break 'games;
             }
@@ -692,6 +843,7 @@ mod tests {
             duration: Duration::from_secs(60),
             moves: Some(3),
             seed: 1,
+            rate: None,
         });
         assert!(shared.take_move() && shared.take_move() && shared.take_move());
         assert!(!shared.take_move());
@@ -700,5 +852,24 @@ mod tests {
         assert!(shared.running());
         assert!(shared.take_move());
         assert!(!shared.take_move());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_open_loop_schedule_spaces_moves_by_the_rate() {
+        let shared = Shared::new(&Params {
+            game: "g".into(),
+            games: 1,
+            duration: Duration::from_secs(60),
+            moves: None,
+            seed: 1,
+            rate: Some(4.0),
+        });
+        let t0 = tokio::time::Instant::now();
+        for _ in 0..5 {
+            shared.pace().await;
+        }
+        // Slots 0..4 start at 0, 0.25, 0.5, 0.75 and 1.0 s (paused clock).
+        let waited = t0.elapsed();
+        assert_eq!(waited, Duration::from_secs(1));
     }
 }

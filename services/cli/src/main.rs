@@ -134,6 +134,11 @@ struct ServeArgs {
     /// gateway can rebalance.
     #[arg(long, env = "SIGNORIA_MAX_CONNECTION_AGE", default_value_t = 0.0)]
     max_connection_age: f64,
+    /// Memory for decoded states of recently moved games, in MiB (an
+    /// estimate; 0 = no cache): a SubmitMove at the cached version skips the
+    /// read, and the commit's version check catches a stale entry.
+    #[arg(long, env = "SIGNORIA_STATE_CACHE_MIB", default_value_t = 32)]
+    state_cache_mib: usize,
 }
 
 #[derive(Args)]
@@ -285,6 +290,7 @@ async fn serve(a: ServeArgs) -> anyhow::Result<()> {
     config.service.request_timeout = secs(a.request_timeout, "--request-timeout")?;
     config.service.max_in_flight = a.max_in_flight;
     config.service.max_watchers = a.max_watchers;
+    config.service.state_cache_bytes = a.state_cache_mib << 20;
     if config.service.allow_client_seed {
         tracing::warn!(
             "--allow-client-seed: clients may choose game seeds (tests and replays only)"
@@ -405,8 +411,16 @@ fn finished(s: &pb::GameSnapshot) -> bool {
 async fn play(a: PlayArgs) -> anyhow::Result<()> {
     let mut c = Client::connect(&a.server.server, Some(a.token.clone())).await?;
     let mut stdin = tokio::io::BufReader::new(tokio::io::stdin()).lines();
+    // The game and our legal moves as the last answer gave them (SubmitMove's
+    // snapshot and next decision), or our decision as the watch stream gave
+    // it: each saves a call.
+    let mut carried: Option<pb::GameSnapshot> = None;
+    let mut decision: Option<pb::Decision> = None;
     loop {
-        let snap = c.get_game(&a.game).await?;
+        let snap = match carried.take() {
+            Some(s) => s,
+            None => c.get_game(&a.game).await?,
+        };
         if finished(&snap) {
             if let Some(v) = &snap.view {
                 println!("{}", json::pretty(json::view(v)));
@@ -422,10 +436,21 @@ async fn play(a: PlayArgs) -> anyhow::Result<()> {
                 "version {}: waiting for seat(s) {:?}...",
                 snap.version, snap.pending_seats
             );
-            c.wait_past(&a.game, snap.version).await?;
+            decision = wait_for_decision(&mut c, &a.game, snap.version).await?;
             continue;
         }
-        let moves = c.list_legal_moves(&a.game).await?;
+        let moves = match decision.take().filter(|d| d.version == snap.version) {
+            Some(d) => d,
+            None => {
+                let l = c.list_legal_moves(&a.game).await?;
+                pb::Decision {
+                    version: l.version,
+                    seat: me,
+                    moves: l.moves,
+                    prompt: l.prompt,
+                }
+            }
+        };
         if moves.moves.is_empty() {
             continue;
         }
@@ -477,11 +502,38 @@ async fn play(a: PlayArgs) -> anyhow::Result<()> {
                 for e in &resp.events {
                     println!("   {}", json::compact(json::event(e)));
                 }
+                carried = resp.snapshot;
+                decision = resp.next_decision;
             }
             Err(s) if s.code() == Code::Aborted => {
                 println!("the game moved on ({}); refreshing", s.message())
             }
             Err(s) if s.code() == Code::FailedPrecondition => println!("refused: {}", s.message()),
+            Err(s) => return Err(client::status_error(s)),
+        }
+    }
+}
+
+/// Watches the game after `version` until the caller is asked to decide
+/// (returns its legal moves there) or the game ends or the stream breaks
+/// (`None`: the caller re-reads the game).
+async fn wait_for_decision(
+    c: &mut Client,
+    game_id: &str,
+    version: u64,
+) -> anyhow::Result<Option<pb::Decision>> {
+    let mut stream = match c.watch_with(game_id, version, true).await {
+        Ok(s) => s,
+        Err(s) if retryable(s.code()) => return Ok(None),
+        Err(s) => return Err(client::status_error(s)),
+    };
+    loop {
+        match stream.message().await {
+            Ok(Some(msg)) if msg.decision.is_some() => return Ok(msg.decision),
+            Ok(Some(msg)) if msg.finished => return Ok(None),
+            Ok(Some(_)) => {}
+            Ok(None) => return Ok(None),
+            Err(s) if retryable(s.code()) => return Ok(None),
             Err(s) => return Err(client::status_error(s)),
         }
     }

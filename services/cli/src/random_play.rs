@@ -3,6 +3,12 @@
 //! seat we hold a token for. Knows no rules; sends the listed move back
 //! unchanged.
 //!
+//! One round trip per decision where the API allows: the SubmitMove answer
+//! carries the game's snapshot (who is pending next) and, when the mover is
+//! still pending, its next legal moves; only when another seat is pending are
+//! its moves asked for, with `ListLegalMoves(at_version)`, which the replica
+//! that just committed answers from its cached state without a store read.
+//!
 //! A `SubmitMove` whose answer is lost (UNAVAILABLE, DEADLINE_EXCEEDED, ...) is
 //! retried with the same request id, so a move applied by the first attempt
 //! comes back as the original answer (`duplicate`) instead of being applied
@@ -127,6 +133,9 @@ pub struct RandomPlayer {
     rng: BotRng,
     /// The game as last seen; `None` = re-read before the next decision.
     snapshot: Option<pb::GameSnapshot>,
+    /// A seat's legal moves that came with the last answer (at
+    /// `snapshot.version`).
+    decision: Option<pb::Decision>,
 }
 
 impl RandomPlayer {
@@ -146,6 +155,7 @@ impl RandomPlayer {
             observer,
             rng: BotRng(seed),
             snapshot,
+            decision: None,
         }
     }
 
@@ -156,6 +166,7 @@ impl RandomPlayer {
     /// Wait (watching) until the game is past `version`.
     pub async fn wait_past(&mut self, version: u64) -> Result<(), Status> {
         self.snapshot = None;
+        self.decision = None;
         self.observer.wait_past(&self.game_id, version).await?;
         Ok(())
     }
@@ -188,12 +199,27 @@ impl RandomPlayer {
         }
         let seat = mine[self.rng.below(mine.len())];
         let client = self.seats.get_mut(&seat).expect("a seat we hold");
-        let started = Instant::now();
-        let legal = client
-            .list_legal_moves(&self.game_id)
-            .await
-            .map_err(|status| fail(tally, "ListLegalMoves", status))?;
-        tally.legal_micros.push(micros(started.elapsed()));
+        let known = self
+            .decision
+            .take()
+            .filter(|d| d.seat == seat && d.version == snap.version);
+        let legal = match known {
+            Some(d) => d,
+            None => {
+                let started = Instant::now();
+                let l = client
+                    .list_legal_moves_at(&self.game_id, Some(snap.version))
+                    .await
+                    .map_err(|status| fail(tally, "ListLegalMoves", status))?;
+                tally.legal_micros.push(micros(started.elapsed()));
+                pb::Decision {
+                    version: l.version,
+                    seat,
+                    moves: l.moves,
+                    prompt: l.prompt,
+                }
+            }
+        };
         if legal.moves.is_empty() {
             return Ok(Turn::Stale);
         }
@@ -215,6 +241,7 @@ impl RandomPlayer {
                     tally.submit_micros.push(micros(started.elapsed()));
                     // The mover's snapshot: pending seats and status are public.
                     self.snapshot = resp.snapshot;
+                    self.decision = resp.next_decision;
                     return Ok(Turn::Moved {
                         seat,
                         version: resp.version,

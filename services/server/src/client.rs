@@ -99,8 +99,19 @@ impl Client {
         &mut self,
         game_id: &str,
     ) -> Result<pb::ListLegalMovesResponse, Status> {
+        self.list_legal_moves_at(game_id, None).await
+    }
+
+    /// The caller's legal moves at `at_version` if the server holds that
+    /// version (see `ListLegalMovesRequest.at_version`), else the current ones.
+    pub async fn list_legal_moves_at(
+        &mut self,
+        game_id: &str,
+        at_version: Option<u64>,
+    ) -> Result<pb::ListLegalMovesResponse, Status> {
         let req = self.request(pb::ListLegalMovesRequest {
             game_id: game_id.to_string(),
+            at_version,
         });
         Ok(self.inner.list_legal_moves(req).await?.into_inner())
     }
@@ -146,9 +157,21 @@ impl Client {
         game_id: &str,
         after_version: u64,
     ) -> Result<Streaming<pb::WatchGameResponse>, Status> {
+        self.watch_with(game_id, after_version, false).await
+    }
+
+    /// [`Client::watch`]; `with_decisions`: messages carry the caller's legal
+    /// moves at versions where it is pending.
+    pub async fn watch_with(
+        &mut self,
+        game_id: &str,
+        after_version: u64,
+        with_decisions: bool,
+    ) -> Result<Streaming<pb::WatchGameResponse>, Status> {
         let req = self.request(pb::WatchGameRequest {
             game_id: game_id.to_string(),
             after_version,
+            with_decisions,
         });
         Ok(self.inner.watch_game(req).await?.into_inner())
     }

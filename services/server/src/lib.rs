@@ -20,6 +20,7 @@ pub mod metrics;
 pub mod registry;
 pub mod server;
 pub mod service;
+pub mod state_cache;
 pub mod telemetry;
 
 pub use server::{ServerConfig, StoreConfig, serve, serve_on};

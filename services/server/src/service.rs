@@ -44,6 +44,7 @@ use crate::errors::{ApiError, check_game_id, check_request_id};
 use crate::metrics::Metrics;
 use crate::pb;
 use crate::registry::{Applied, DynGame, DynState, Registry};
+use crate::state_cache::{Cached, StateCache};
 
 /// Tunables of the service itself (the transport's are in
 /// [`crate::ServerConfig`]).
@@ -64,6 +65,9 @@ pub struct ServiceOptions {
     pub watch_poll: Duration,
     /// Longest seat label accepted by `CreateGame`, in characters.
     pub max_seat_label_len: usize,
+    /// Bound of the decoded-state cache's estimated memory, in bytes (0 = no
+    /// cache); see [`crate::state_cache`].
+    pub state_cache_bytes: usize,
 }
 
 impl Default for ServiceOptions {
@@ -76,6 +80,7 @@ impl Default for ServiceOptions {
             watch_batch: 64,
             watch_poll: Duration::from_secs(15),
             max_seat_label_len: 64,
+            state_cache_bytes: 32 << 20,
         }
     }
 }
@@ -103,6 +108,9 @@ struct Inner<S> {
     watchers: Arc<Semaphore>,
     /// Becomes `true` when the server shuts down: watchers end their streams.
     stopping: watch::Receiver<bool>,
+    /// Decoded states of recently moved games (never trusted without the
+    /// commit's version check).
+    cache: StateCache,
 }
 
 impl<S: GameStore> GameServiceImpl<S> {
@@ -122,6 +130,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                 metrics,
                 in_flight: Arc::new(Semaphore::new(opts.max_in_flight)),
                 watchers: Arc::new(Semaphore::new(opts.max_watchers)),
+                cache: StateCache::new(opts.state_cache_bytes),
                 opts,
                 stopping,
             }),
@@ -180,11 +189,7 @@ impl<S: GameStore> GameServiceImpl<S> {
         if let Caller::Seat(s) = caller
             && s >= state.players()
         {
-            return Err(ApiError::new(
-                tonic::Code::Unauthenticated,
-                "bad_token",
-                "the seat token is not valid for this game",
-            ));
+            return Err(bad_token());
         }
         Ok((record, game, state))
     }
@@ -338,9 +343,27 @@ impl<S: GameStore> GameServiceImpl<S> {
         &self,
         req: Request<pb::ListLegalMovesRequest>,
     ) -> Result<pb::ListLegalMovesResponse, ApiError> {
-        let game_id = &req.get_ref().game_id;
+        let r = req.get_ref();
+        let game_id = &r.game_id;
         check_game_id(game_id)?;
         let caller = self.caller(&req, game_id)?;
+        // At a version the caller names, a cached state answers without a
+        // read (the token is already checked against the game id).
+        if let (Caller::Seat(seat), Some(at)) = (caller, r.at_version)
+            && let Some(Some(decision)) = self.inner.cache.with_state(game_id, at, |state| {
+                let pending: Vec<u32> = state.pending().iter().map(|&s| s as u32).collect();
+                (seat < state.players()).then(|| decision(state, at, seat, &pending))
+            })
+        {
+            let (moves, prompt) =
+                decision.map_or((Vec::new(), String::new()), |d| (d.moves, d.prompt));
+            return Ok(pb::ListLegalMovesResponse {
+                version: at,
+                moves,
+                seat: Some(seat as u32),
+                prompt,
+            });
+        }
         let (record, _game, state) = self.open(game_id, caller).await?;
         let (moves, prompt) = match caller {
             Caller::Spectator => (Vec::new(), None),
@@ -380,17 +403,67 @@ impl<S: GameStore> GameServiceImpl<S> {
             ));
         }
 
-        let (record, game, mut state) = self.open(&r.game_id, caller).await?;
+        // A state cached at the expected version saves the read; if the game
+        // moved on elsewhere, the commit's version check says so and the
+        // move is served from the store.
+        if let Some(cached) = self.inner.cache.take(&r.game_id, r.expected_version) {
+            if let Some(answer) = self.submit_on(r, seat, mv, cached, true).await? {
+                return Ok(answer);
+            }
+            self.inner.cache.stale(&r.game_id);
+        }
+        let (record, _, state) = self.open(&r.game_id, caller).await?;
+        let len = record.state.len();
+        let loaded = Cached::new(record, state, len);
+        self.submit_on(r, seat, mv, loaded, false)
+            .await?
+            .ok_or_else(|| {
+                ApiError::new(
+                    tonic::Code::Internal,
+                    "internal",
+                    "a move read from the store was answered as stale",
+                )
+            })
+    }
+
+    /// SubmitMove on a state at `game.record.version`, read from the store or
+    /// (`from_cache`) taken from the cache. `None`: the cached state was
+    /// stale (the commit's version check refused it; nothing applied).
+    async fn submit_on(
+        &self,
+        r: &pb::SubmitMoveRequest,
+        seat: Seat,
+        mv: &pb::Move,
+        game_state: Cached,
+        from_cache: bool,
+    ) -> Result<Option<pb::SubmitMoveResponse>, ApiError> {
+        let caller = Caller::Seat(seat);
+        let Cached {
+            mut record,
+            mut state,
+            cost,
+        } = game_state;
+        let game = self.game(&record.game_type)?;
+        if seat >= state.players() {
+            return Err(bad_token());
+        }
         let game_type = game.info().id;
         tracing::Span::current().record("game_type", game_type);
 
         if r.expected_version != record.version {
+            // Only from the store (the cache hands out the expected version).
+            let current = record.version;
+            self.inner.cache.put(Cached {
+                record,
+                state,
+                cost,
+            });
             return match self
                 .repeated(&r.game_id, &r.request_id, game, caller)
                 .await?
             {
-                Some(answer) => Ok(answer),
-                None => Err(ApiError::conflict(r.expected_version, record.version)),
+                Some(answer) => Ok(Some(answer)),
+                None => Err(ApiError::conflict(r.expected_version, current)),
             };
         }
 
@@ -403,11 +476,17 @@ impl<S: GameStore> GameServiceImpl<S> {
         } = match applied {
             Ok(applied) => applied,
             Err(e) => {
+                // A refused move leaves the state as it was.
+                self.inner.cache.put(Cached {
+                    record,
+                    state,
+                    cost,
+                });
                 return match self
                     .repeated(&r.game_id, &r.request_id, game, caller)
                     .await?
                 {
-                    Some(answer) => Ok(answer),
+                    Some(answer) => Ok(Some(answer)),
                     None => {
                         let e = ApiError::from(e);
                         tracing::debug!(parent: &move_span, reason = e.reason, message = %e.message, "move refused");
@@ -417,11 +496,13 @@ impl<S: GameStore> GameServiceImpl<S> {
             }
         };
         let finished = state.finished();
+        let encoded = state.encode();
+        let encoded_len = encoded.len();
         let commit = MoveCommit {
             game_id: r.game_id.clone(),
             expected_version: record.version,
             request_id: r.request_id.clone(),
-            state: state.encode(),
+            state: encoded,
             finished,
             result: events.clone(),
             events,
@@ -438,18 +519,28 @@ impl<S: GameStore> GameServiceImpl<S> {
                 self.inner.metrics.move_committed(game_type);
                 tracing::Span::current().record("version", committed);
                 tracing::debug!(parent: &move_span, finished, "move committed");
-                Ok(pb::SubmitMoveResponse {
+                let snapshot = snapshot(&record, committed, &*state, caller);
+                let next_decision = decision(&*state, committed, seat, &snapshot.pending_seats);
+                record.version = committed;
+                record.finished = finished;
+                self.inner
+                    .cache
+                    .put(Cached::new(record, state, encoded_len));
+                Ok(Some(pb::SubmitMoveResponse {
                     version: committed,
                     events: visible,
-                    snapshot: Some(snapshot(&record, committed, &*state, caller)),
+                    snapshot: Some(snapshot),
                     duplicate: false,
-                })
+                    next_decision,
+                }))
             }
             CommitOutcome::Duplicate { version, result } => {
                 self.inner.metrics.duplicate();
                 self.duplicate_answer(&r.game_id, game, caller, version, &result)
                     .await
+                    .map(Some)
             }
+            CommitOutcome::Conflict { .. } if from_cache => Ok(None),
             CommitOutcome::Conflict { current_version } => {
                 Err(ApiError::conflict(r.expected_version, current_version))
             }
@@ -487,11 +578,16 @@ impl<S: GameStore> GameServiceImpl<S> {
         tracing::Span::current().record("version", version);
         let events = game.events_for(result, caller.viewer(), version)?;
         let (record, _, state) = self.open(game_id, caller).await?;
+        let snapshot = snapshot(&record, record.version, &*state, caller);
+        let next_decision = caller
+            .seat()
+            .and_then(|seat| decision(&*state, record.version, seat, &snapshot.pending_seats));
         Ok(pb::SubmitMoveResponse {
             version,
             events,
-            snapshot: Some(snapshot(&record, record.version, &*state, caller)),
+            snapshot: Some(snapshot),
             duplicate: true,
+            next_decision,
         })
     }
 
@@ -521,12 +617,15 @@ impl<S: GameStore> GameServiceImpl<S> {
         let this = self.clone();
         let game_id = r.game_id.clone();
         let after = r.after_version;
+        let with_decisions = r.with_decisions;
         let span = tracing::info_span!("watch", game_id = %game_id, game_type = %record.game_type, seat = ?caller.seat(), after_version = after);
         tokio::spawn(
             async move {
                 let _permit = permit;
                 this.inner.metrics.watcher_started();
-                let end = this.watch_loop(&game_id, &record, caller, after, &tx).await;
+                let end = this
+                    .watch_loop(&game_id, &record, caller, after, with_decisions, &tx)
+                    .await;
                 this.inner.metrics.watcher_ended();
                 match end {
                     Ok(last) => tracing::debug!(last, "watch ended"),
@@ -550,6 +649,7 @@ impl<S: GameStore> GameServiceImpl<S> {
         initial: &GameRecord,
         caller: Caller,
         mut last: u64,
+        with_decisions: bool,
         tx: &mpsc::Sender<Result<pb::WatchGameResponse, Status>>,
     ) -> Result<u64, Status> {
         let store = &self.inner.store;
@@ -592,12 +692,21 @@ impl<S: GameStore> GameServiceImpl<S> {
                     )));
                 }
                 let finished = record.finished && entry.version == record.version;
+                let decision = match caller {
+                    Caller::Seat(seat)
+                        if with_decisions && !finished && entry.version == record.version =>
+                    {
+                        self.watch_decision(game, &record, seat)?
+                    }
+                    _ => None,
+                };
                 let msg = pb::WatchGameResponse {
                     version: entry.version,
                     events: game
                         .events_for(&entry.events, caller.viewer(), entry.version)
                         .map_err(|e| Status::from(ApiError::from(e)))?,
                     finished,
+                    decision,
                 };
                 if tx.send(Ok(msg)).await.is_err() {
                     return Ok(last);
@@ -609,6 +718,61 @@ impl<S: GameStore> GameServiceImpl<S> {
             }
         }
     }
+}
+
+impl<S: GameStore> GameServiceImpl<S> {
+    /// The decision of `seat` at the version of `record` for a watcher: from
+    /// the cached state of that version if there is one, else from the record.
+    fn watch_decision(
+        &self,
+        game: &dyn DynGame,
+        record: &GameRecord,
+        seat: Seat,
+    ) -> Result<Option<pb::Decision>, Status> {
+        let of = |state: &dyn DynState| {
+            let pending: Vec<u32> = state.pending().iter().map(|&s| s as u32).collect();
+            decision(state, record.version, seat, &pending)
+        };
+        if let Some(d) = self
+            .inner
+            .cache
+            .with_state(&record.game_id, record.version, of)
+        {
+            return Ok(d);
+        }
+        let state = game
+            .decode(&record.state)
+            .map_err(|e| Status::from(ApiError::from(e)))?;
+        Ok(of(&*state))
+    }
+}
+
+/// A seat token whose seat the game does not have.
+fn bad_token() -> ApiError {
+    ApiError::new(
+        tonic::Code::Unauthenticated,
+        "bad_token",
+        "the seat token is not valid for this game",
+    )
+}
+
+/// What `seat` may decide at `version`, if it is pending (`pending`: the
+/// pending seats, as a snapshot lists them).
+fn decision(
+    state: &dyn DynState,
+    version: u64,
+    seat: Seat,
+    pending: &[u32],
+) -> Option<pb::Decision> {
+    if !pending.contains(&(seat as u32)) {
+        return None;
+    }
+    Some(pb::Decision {
+        version,
+        seat: seat as u32,
+        moves: state.legal_moves(seat),
+        prompt: state.prompt(seat).unwrap_or_default(),
+    })
 }
 
 /// The snapshot of a game for `caller`.
@@ -750,7 +914,15 @@ impl<S: GameStore> pb::game_service_server::GameService for GameServiceImpl<S> {
         &self,
         _req: Request<pb::GetServerStatsRequest>,
     ) -> Result<Response<pb::ServerStats>, Status> {
-        Ok(Response::new(self.inner.metrics.snapshot()))
+        let mut stats = self.inner.metrics.snapshot();
+        let c = self.inner.cache.stats();
+        stats.state_cache_entries = c.entries;
+        stats.state_cache_bytes = c.bytes;
+        stats.state_cache_limit_bytes = c.limit_bytes;
+        stats.state_cache_hits = c.hits;
+        stats.state_cache_misses = c.misses;
+        stats.state_cache_stale = c.stale;
+        Ok(Response::new(stats))
     }
 }
 

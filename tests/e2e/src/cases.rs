@@ -370,6 +370,7 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
         "ListLegalMoves of an unknown game",
         c.list_legal_moves(pb::ListLegalMovesRequest {
             game_id: ghost.clone(),
+            ..Default::default()
         })
         .await,
         Code::NotFound,
@@ -379,6 +380,7 @@ pub async fn rejections(cluster: &Cluster) -> Result<()> {
         c.watch_game(pb::WatchGameRequest {
             game_id: ghost.clone(),
             after_version: 0,
+            ..Default::default()
         })
         .await,
         Code::NotFound,
@@ -679,6 +681,7 @@ pub async fn watch(
             pb::WatchGameRequest {
                 game_id: game_id.to_owned(),
                 after_version,
+                ..Default::default()
             },
             token,
         ))

@@ -24,6 +24,7 @@
 
 pub mod cases;
 pub mod gateway;
+pub mod one_round_trip;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -551,6 +552,7 @@ pub async fn legal_moves(
         .list_legal_moves(authed(
             pb::ListLegalMovesRequest {
                 game_id: game_id.to_owned(),
+                ..Default::default()
             },
             Some(token),
         ))

@@ -430,6 +430,7 @@ async fn grpc_web_unary_and_streaming_calls_through_the_gateway() -> Result<()> 
         web_client.clone().watch_game(pb::WatchGameRequest {
             game_id: game_id.clone(),
             after_version: 0,
+            ..Default::default()
         }),
     )
     .await?
@@ -465,6 +466,7 @@ async fn grpc_web_unary_and_streaming_calls_through_the_gateway() -> Result<()> 
             web_client.list_legal_moves(authed(
                 pb::ListLegalMovesRequest {
                     game_id: game_id.clone(),
+                    ..Default::default()
                 },
                 Some(&tokens[seat]),
             )),
