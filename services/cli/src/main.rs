@@ -78,8 +78,27 @@ struct ServeArgs {
     #[arg(long, env = "SIGNORIA_LISTEN", default_value = "127.0.0.1:50051")]
     listen: String,
     /// Redis URL (`redis://host:port`); without it games live in this process.
-    #[arg(long, env = "SIGNORIA_REDIS")]
+    #[arg(long, env = "SIGNORIA_REDIS", conflicts_with = "redis_cluster")]
     redis: Option<String>,
+    /// Redis Cluster seed nodes, comma-separated
+    /// (`redis://h1:p1,redis://h2:p2,...`); the others are discovered.
+    #[arg(long, env = "SIGNORIA_REDIS_CLUSTER")]
+    redis_cluster: Option<String>,
+    /// When a move is acknowledged: `local` (the Redis master has it) or
+    /// `replicated` (a replica confirmed it too, `WAIT 1`; else UNAVAILABLE).
+    #[arg(long, env = "SIGNORIA_DURABILITY", default_value = "local")]
+    durability: signoria_store::Durability,
+    /// With `--durability replicated`: seconds to wait for a replica.
+    #[arg(long, env = "SIGNORIA_REPLICATION_TIMEOUT", default_value_t = 1.0)]
+    replication_timeout: f64,
+    /// Seconds a finished game is kept after its last move (0 = forever;
+    /// default 30 days).
+    #[arg(long, env = "SIGNORIA_FINISHED_TTL", default_value_t = 30.0 * 24.0 * 3600.0)]
+    finished_ttl: f64,
+    /// Seconds a game in play is kept after its last move or creation
+    /// (abandoned games; 0 = forever; default 90 days).
+    #[arg(long, env = "SIGNORIA_ABANDONED_TTL", default_value_t = 90.0 * 24.0 * 3600.0)]
+    abandoned_ttl: f64,
     /// Honour `CreateGame.seed` (tests and replays only).
     #[arg(long, env = "SIGNORIA_ALLOW_CLIENT_SEED")]
     allow_client_seed: bool,
@@ -273,9 +292,26 @@ async fn serve(a: ServeArgs) -> anyhow::Result<()> {
     let addr: SocketAddr = listener.local_addr()?;
     let mut config = ServerConfig {
         listen: addr,
-        store: match a.redis.filter(|s| !s.is_empty()) {
-            Some(url) => StoreConfig::Redis(url),
-            None => StoreConfig::Memory,
+        store: match (
+            a.redis.filter(|s| !s.is_empty()),
+            a.redis_cluster.filter(|s| !s.is_empty()),
+        ) {
+            (Some(url), None) => StoreConfig::Redis(url),
+            (None, Some(nodes)) => match signoria_store::RedisTarget::cluster(&nodes)? {
+                signoria_store::RedisTarget::Cluster(nodes) => StoreConfig::RedisCluster(nodes),
+                signoria_store::RedisTarget::Single(url) => StoreConfig::Redis(url),
+            },
+            (Some(_), Some(_)) => anyhow::bail!("--redis and --redis-cluster exclude each other"),
+            (None, None) => StoreConfig::Memory,
+        },
+        redis: signoria_store::RedisStoreOptions {
+            durability: a.durability,
+            replication_timeout: secs(a.replication_timeout, "--replication-timeout")?,
+            retention: signoria_store::Retention {
+                finished: Some(secs(a.finished_ttl, "--finished-ttl")?).filter(|d| !d.is_zero()),
+                abandoned: Some(secs(a.abandoned_ttl, "--abandoned-ttl")?).filter(|d| !d.is_zero()),
+            },
+            ..signoria_store::RedisStoreOptions::default()
         },
         token_secret,
         max_request_bytes: a.max_request_bytes,

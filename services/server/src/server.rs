@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use signoria_store::{GameStore, MemoryStore, RedisStore};
+use signoria_store::{GameStore, MemoryStore, RedisStore, RedisStoreOptions, RedisTarget};
 use tokio::net::TcpListener;
 use tonic::transport::Server;
 use tonic::transport::server::TcpIncoming;
@@ -27,6 +27,8 @@ pub enum StoreConfig {
     Memory,
     /// Redis at this URL (`redis://host:port`), shared by every replica.
     Redis(String),
+    /// A Redis Cluster reached through these seed nodes (`redis://host:port`).
+    RedisCluster(Vec<String>),
 }
 
 /// Everything `serve` needs. `Default` is a sensible single-node setup on
@@ -35,6 +37,9 @@ pub enum StoreConfig {
 pub struct ServerConfig {
     pub listen: SocketAddr,
     pub store: StoreConfig,
+    /// Durability, retention and polling of the Redis store (ignored by the
+    /// in-memory store but for the retention).
+    pub redis: RedisStoreOptions,
     /// Secret for seat tokens; `None` = a random one (tokens then die with the
     /// process and do not work across replicas; a warning is logged).
     pub token_secret: Option<Vec<u8>>,
@@ -62,6 +67,7 @@ impl std::fmt::Debug for ServerConfig {
         f.debug_struct("ServerConfig")
             .field("listen", &self.listen)
             .field("store", &self.store)
+            .field("redis", &self.redis)
             .field("token_secret", &self.token_secret.as_ref().map(|_| "<set>"))
             .field("service", &self.service)
             .field("max_request_bytes", &self.max_request_bytes)
@@ -81,6 +87,7 @@ impl Default for ServerConfig {
         ServerConfig {
             listen: "127.0.0.1:50051".parse().unwrap(),
             store: StoreConfig::Memory,
+            redis: RedisStoreOptions::default(),
             token_secret: None,
             service: ServiceOptions::default(),
             max_request_bytes: 64 * 1024,
@@ -115,13 +122,23 @@ pub async fn serve_on(
     match &config.store {
         StoreConfig::Memory => {
             tracing::info!("using the in-memory store: games live in this process only");
-            run(listener, &config, MemoryStore::new(), shutdown).await
+            let store = MemoryStore::with_retention(config.redis.retention);
+            run(listener, &config, store, shutdown).await
         }
         StoreConfig::Redis(url) => {
-            let store = RedisStore::connect(url)
+            let target = RedisTarget::Single(url.clone());
+            let store = RedisStore::open(&target, config.redis.clone())
                 .await
                 .with_context(|| format!("cannot use redis at {url}"))?;
-            tracing::info!(redis = %url, "using the redis store");
+            tracing::info!(redis = %url, durability = ?config.redis.durability, "using the redis store");
+            run(listener, &config, store, shutdown).await
+        }
+        StoreConfig::RedisCluster(nodes) => {
+            let target = RedisTarget::Cluster(nodes.clone());
+            let store = RedisStore::open(&target, config.redis.clone())
+                .await
+                .with_context(|| format!("cannot use the redis cluster at {}", nodes.join(",")))?;
+            tracing::info!(redis_cluster = %nodes.join(","), durability = ?config.redis.durability, "using the redis store on a cluster");
             run(listener, &config, store, shutdown).await
         }
     }

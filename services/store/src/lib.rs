@@ -6,18 +6,88 @@
 //! append to the game's ordered log, and a wake-up for watchers.
 //!
 //! Two implementations: [`memory::MemoryStore`] (embedded default) and
-//! [`redis_store::RedisStore`] (production).
+//! [`redis_store::RedisStore`] (production: one Redis, or a Redis Cluster).
 
 use std::future::Future;
 use std::time::Duration;
 
 pub mod memory;
+mod redis_conn;
+mod redis_sharded;
 pub mod redis_store;
 #[cfg(feature = "testutil")]
 pub mod testutil;
 
 pub use memory::MemoryStore;
+pub use redis_conn::RedisTarget;
 pub use redis_store::{RedisStore, RedisStoreOptions};
+
+/// When a move is acknowledged (`signoria serve --durability`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Durability {
+    /// As soon as the Redis master holding the game has applied it (and
+    /// written it to its append-only file as that master is configured).
+    #[default]
+    Local,
+    /// Only after at least one replica of that master confirmed it (`WAIT 1
+    /// <timeout>`); a time-out is `Unavailable` with the move possibly applied.
+    Replicated,
+}
+
+impl std::str::FromStr for Durability {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "local" => Ok(Durability::Local),
+            "replicated" => Ok(Durability::Replicated),
+            other => Err(format!(
+                "unknown durability {other:?}; expected local or replicated"
+            )),
+        }
+    }
+}
+
+/// How long games are kept (`signoria serve --finished-ttl / --abandoned-ttl`).
+/// `None` keeps them forever.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Retention {
+    /// A finished game is removed this long after its last move.
+    pub finished: Option<Duration>,
+    /// A game still in play is removed this long after its creation or its
+    /// last move (abandoned).
+    pub abandoned: Option<Duration>,
+}
+
+/// 30 days.
+pub const DEFAULT_FINISHED_TTL: Duration = Duration::from_secs(30 * 24 * 3600);
+/// 90 days.
+pub const DEFAULT_ABANDONED_TTL: Duration = Duration::from_secs(90 * 24 * 3600);
+
+impl Default for Retention {
+    fn default() -> Self {
+        Retention {
+            finished: Some(DEFAULT_FINISHED_TTL),
+            abandoned: Some(DEFAULT_ABANDONED_TTL),
+        }
+    }
+}
+
+impl Retention {
+    /// Keep every game forever.
+    pub const FOREVER: Retention = Retention {
+        finished: None,
+        abandoned: None,
+    };
+
+    /// The time to live of a game that is (or is not) finished.
+    pub fn ttl(&self, finished: bool) -> Option<Duration> {
+        if finished {
+            self.finished
+        } else {
+            self.abandoned
+        }
+    }
+}
 
 /// Everything stored about one game.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,15 +3,20 @@
 //! Everything lives in one `HashMap` behind a `std::sync::Mutex` (never held
 //! across an `.await`). Each game carries a `tokio::sync::watch` channel with its
 //! current version, so `wait_for_change` sleeps until a commit, with no polling.
+//!
+//! Retention ([`Retention`]) works as in Redis: every create and commit sets
+//! the game's expiry; an expired game is gone for every operation, and expired
+//! games are swept from memory at most once a second, on creates.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
 use crate::{
-    CommitOutcome, GameRecord, GameStore, LoggedEvents, MoveCommit, StoreError, StoreResult,
+    CommitOutcome, GameRecord, GameStore, LoggedEvents, MoveCommit, Retention, StoreError,
+    StoreResult,
 };
 
 struct StoredGame {
@@ -22,12 +27,48 @@ struct StoredGame {
     events: Vec<Vec<u8>>,
     /// The current version, for watchers.
     version_tx: watch::Sender<u64>,
+    /// When the game expires (`None`: never).
+    expires: Option<Instant>,
+}
+
+#[derive(Default)]
+struct Games {
+    games: HashMap<String, StoredGame>,
+    last_sweep: Option<Instant>,
+}
+
+impl Games {
+    /// The game, unless unknown or expired (an expired game is removed).
+    fn live(&mut self, game_id: &str) -> Option<&mut StoredGame> {
+        let now = Instant::now();
+        if self
+            .games
+            .get(game_id)
+            .is_some_and(|g| g.expires.is_some_and(|e| e <= now))
+        {
+            self.games.remove(game_id);
+        }
+        self.games.get_mut(game_id)
+    }
+
+    fn sweep(&mut self) {
+        let now = Instant::now();
+        if self
+            .last_sweep
+            .is_some_and(|t| now.duration_since(t) < Duration::from_secs(1))
+        {
+            return;
+        }
+        self.last_sweep = Some(now);
+        self.games.retain(|_, g| g.expires.is_none_or(|e| e > now));
+    }
 }
 
 /// Games kept in this process's memory. Clones share the same games.
 #[derive(Clone, Default)]
 pub struct MemoryStore {
-    games: Arc<Mutex<HashMap<String, StoredGame>>>,
+    games: Arc<Mutex<Games>>,
+    retention: Option<Retention>,
 }
 
 impl std::fmt::Debug for MemoryStore {
@@ -37,11 +78,25 @@ impl std::fmt::Debug for MemoryStore {
 }
 
 impl MemoryStore {
+    /// A store that keeps every game until the process ends.
     pub fn new() -> Self {
         Self::default()
     }
 
-    fn lock(&self) -> MutexGuard<'_, HashMap<String, StoredGame>> {
+    /// A store that removes games as `retention` says.
+    pub fn with_retention(retention: Retention) -> Self {
+        MemoryStore {
+            games: Arc::default(),
+            retention: Some(retention),
+        }
+    }
+
+    fn expiry(&self, finished: bool) -> Option<Instant> {
+        let ttl = self.retention?.ttl(finished)?;
+        Instant::now().checked_add(ttl)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Games> {
         // A panic while holding the lock cannot leave a game half-written (every
         // mutation below is a sequence of infallible assignments), so a poisoned
         // lock is still consistent.
@@ -52,32 +107,37 @@ impl MemoryStore {
 impl GameStore for MemoryStore {
     async fn create(&self, record: &GameRecord) -> StoreResult<()> {
         let mut games = self.lock();
-        if games.contains_key(&record.game_id) {
+        games.sweep();
+        if games.live(&record.game_id).is_some() {
             return Err(StoreError::AlreadyExists(record.game_id.clone()));
         }
         let (version_tx, _) = watch::channel(record.version);
-        games.insert(
+        let expires = self.expiry(record.finished);
+        games.games.insert(
             record.game_id.clone(),
             StoredGame {
                 record: record.clone(),
                 requests: HashMap::new(),
                 events: Vec::new(),
                 version_tx,
+                expires,
             },
         );
         Ok(())
     }
 
     async fn load(&self, game_id: &str) -> StoreResult<Option<GameRecord>> {
-        Ok(self.lock().get(game_id).map(|g| g.record.clone()))
+        Ok(self.lock().live(game_id).map(|g| g.record.clone()))
     }
 
     async fn commit(&self, commit: MoveCommit) -> StoreResult<CommitOutcome> {
         let mut games = self.lock();
-        let Some(game) = games.get_mut(&commit.game_id) else {
+        let Some(game) = games.live(&commit.game_id) else {
             return Ok(CommitOutcome::NotFound);
         };
         if let Some((version, result)) = game.requests.get(&commit.request_id) {
+            // A repeated request counts as activity, as in Redis.
+            game.expires = self.expiry(game.record.finished);
             return Ok(CommitOutcome::Duplicate {
                 version: *version,
                 result: result.clone(),
@@ -96,6 +156,7 @@ impl GameStore for MemoryStore {
             .insert(commit.request_id, (version, commit.result));
         game.events.push(commit.events);
         game.version_tx.send_replace(version);
+        game.expires = self.expiry(game.record.finished);
         Ok(CommitOutcome::Committed { version })
     }
 
@@ -106,7 +167,7 @@ impl GameStore for MemoryStore {
     ) -> StoreResult<Option<(u64, Vec<u8>)>> {
         Ok(self
             .lock()
-            .get(game_id)
+            .live(game_id)
             .and_then(|g| g.requests.get(request_id).cloned()))
     }
 
@@ -116,8 +177,8 @@ impl GameStore for MemoryStore {
         after_version: u64,
         limit: usize,
     ) -> StoreResult<Vec<LoggedEvents>> {
-        let games = self.lock();
-        let Some(game) = games.get(game_id) else {
+        let mut games = self.lock();
+        let Some(game) = games.live(game_id) else {
             return Ok(Vec::new());
         };
         // Log entry i holds version `base + i`.
@@ -143,8 +204,8 @@ impl GameStore for MemoryStore {
         timeout: Duration,
     ) -> StoreResult<()> {
         let mut rx = {
-            let games = self.lock();
-            match games.get(game_id) {
+            let mut games = self.lock();
+            match games.live(game_id) {
                 // Unknown game: nothing will ever change; the caller's re-read
                 // reports it.
                 None => return Ok(()),

@@ -1,4 +1,6 @@
-//! The Redis store (production; `signoria serve --redis redis://...`).
+//! The Redis store (production; `signoria serve --redis redis://...` for one
+//! Redis, `--redis-cluster redis://h1:p1,redis://h2:p2,...` for a Redis
+//! Cluster).
 //!
 //! # Keys
 //!
@@ -12,7 +14,35 @@
 //! | `{g:<id>}:events` | stream | entry `<version>-1`, field `e` = the encoded events of that move |
 //!
 //! and the pub/sub channel `{g:<id>}:nudge`, on which every commit publishes
-//! the new version.
+//! the new version (`PUBLISH` on one Redis, `SPUBLISH` in a cluster: see
+//! [`crate::redis_sharded`]).
+//!
+//! A new field or key of a game must keep the `{g:<id>}` hash tag, and be
+//! passed to the scripts as one of their KEYS: that is what makes it work in
+//! cluster mode (a script may only touch keys of one slot) and what gives it
+//! the game's time to live.
+//!
+//! # Retention
+//!
+//! Every key of a game carries a time to live ([`crate::Retention`]): the
+//! create script sets the abandoned-game time on the new game, and every
+//! commit sets the finished-game time (if the move finished the game) or the
+//! abandoned-game time again on every key of the game it was given (those
+//! with the game's hash tag). A finished game thus disappears a fixed time
+//! after its last move, a game in play a fixed time after its last move or
+//! its creation. A time of zero keeps the keys forever (`PERSIST`).
+//!
+//! # Durability
+//!
+//! With [`crate::Durability::Replicated`] every create and commit is sent
+//! in one pipeline with `WAIT 1 <timeout>` on the same connection to the
+//! master holding the game, and acknowledged only if at least one replica
+//! confirmed it; otherwise the operation fails with `Unavailable` although the
+//! write may have been applied (a retry with the same request id is answered
+//! with the first result). A repeated request id is answered only after the
+//! same `WAIT`: its script rewrites the game's version (the same value) and
+//! time to live, so that `WAIT` covers the first commit even if another
+//! connection made it.
 //!
 //! # Commits
 //!
@@ -26,32 +56,42 @@
 //!
 //! # Connections
 //!
-//! Commands go through one [`ConnectionManager`] (multiplexed, reconnects by
-//! itself): while Redis is down every operation fails with
-//! [`StoreError::Unavailable`] after at most a short connect attempt, and
-//! operations succeed again once Redis is back. `redis::Script` falls back from
-//! `EVALSHA` to `EVAL` when a restarted Redis has lost its script cache.
+//! Commands go through one [`redis::aio::ConnectionManager`] (multiplexed, reconnects by
+//! itself), or in cluster mode one cluster connection (multiplexed per node,
+//! follows MOVED redirections and failovers by itself): while Redis (or the
+//! node holding a game) is down every operation fails with
+//! [`StoreError::Unavailable`] after at most a short connect attempt (in a
+//! cluster: a few retries within [`CLUSTER_OVERALL_TIMEOUT`]), and
+//! operations succeed again once Redis is back. Every Redis error, whatever
+//! its kind (connection refused, time-out, `CLUSTERDOWN`, `TRYAGAIN`,
+//! redirections that do not settle), is `Unavailable`. Scripts are sent as
+//! `EVALSHA` and, when a restarted or newly promoted node has not seen them
+//! yet, as `EVAL` to the same node (never `SCRIPT LOAD`, which a cluster
+//! sends to every master and which fails while one is down).
 //!
-//! Watchers share one pub/sub connection per `RedisStore`, owned by a
-//! background task: each game is subscribed while at least one
+//! On one Redis, watchers share one pub/sub connection per `RedisStore`,
+//! owned by a background task: each game is subscribed while at least one
 //! `wait_for_change` waits on it (reference counted) and unsubscribed after.
 //! Pub/sub is only a wake-up: a waiter re-reads the version on every nudge, when
 //! its subscription is confirmed, after a pub/sub reconnect, and at least every
 //! [`POLL_INTERVAL`] (configurable), so a lost nudge or a reconnect never strands it.
+//! In cluster mode the cluster connection carries the sharded subscriptions
+//! the same way ([`crate::redis_sharded`]).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use redis::aio::ConnectionManager;
-use redis::{AsyncCommands, Client, RedisError, Script, Value};
+use redis::{AsyncCommands, Client, RedisError, Value};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 use tokio_stream::StreamExt;
 
+use crate::redis_conn::{Conn, RedisTarget};
 use crate::{
-    CommitOutcome, GameRecord, GameStore, LoggedEvents, MoveCommit, StoreError, StoreResult,
+    CommitOutcome, Durability, GameRecord, GameStore, LoggedEvents, MoveCommit, Retention,
+    StoreError, StoreResult,
 };
 
 /// How often a waiter re-reads the version even without a nudge (default of
@@ -64,52 +104,143 @@ pub struct RedisStoreOptions {
     /// How often `wait_for_change` re-reads the version when no nudge came
     /// (the safety net under pub/sub).
     pub poll_interval: Duration,
+    /// When creates and commits are acknowledged.
+    pub durability: Durability,
+    /// With [`Durability::Replicated`]: how long to wait for a replica's
+    /// confirmation before answering `Unavailable`.
+    pub replication_timeout: Duration,
+    /// How long games are kept.
+    pub retention: Retention,
 }
 
 impl Default for RedisStoreOptions {
     fn default() -> Self {
         RedisStoreOptions {
             poll_interval: POLL_INTERVAL,
+            durability: Durability::Local,
+            replication_timeout: DEFAULT_REPLICATION_TIMEOUT,
+            retention: Retention::default(),
         }
     }
 }
+
+/// Default of [`RedisStoreOptions::replication_timeout`].
+pub const DEFAULT_REPLICATION_TIMEOUT: Duration = Duration::from_secs(1);
 /// Upper bound for one connection attempt.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(1);
-/// Upper bound for one command's answer.
+const CONNECT_TIMEOUT: Duration = crate::redis_conn::CONNECT_TIMEOUT;
+/// Upper bound for one command's answer (more with `WAIT`).
 const RESPONSE_TIMEOUT: Duration = Duration::from_secs(3);
+/// Cluster mode: upper bound for one command including the retries and
+/// redirections of a failover; beyond it the operation is `Unavailable`
+/// (well within the service's request time-out).
+pub const CLUSTER_OVERALL_TIMEOUT: Duration = Duration::from_secs(4);
 /// Upper bound between two pub/sub reconnect attempts.
 const MAX_RESUBSCRIBE_DELAY: Duration = Duration::from_secs(1);
 
-/// The commit script. KEYS: meta, req, events. ARGV: expected version (decimal),
-/// request id, state, finished (`0`/`1`), events, result, nudge channel, new
-/// version (decimal; computed by the caller so Lua's floating-point numbers
-/// never touch a version).
+/// The commit script. KEYS: meta, req, events (and any other key of the game).
+/// ARGV: expected version (decimal), request id, state, finished (`0`/`1`),
+/// events, result, nudge channel, new version (decimal; computed by the caller
+/// so Lua's floating-point numbers never touch a version), publish command
+/// (`PUBLISH` or `SPUBLISH`), time to live of a finished game and of a game in
+/// play (milliseconds, `0` = forever).
 ///
 /// Returns `{"notfound"}`, `{"dup", "<version>:<result>"}`,
 /// `{"conflict", "<current version>"}` or `{"ok", "<new version>"}`.
 pub const COMMIT_LUA: &str = r#"
+local function touch(finished)
+  local ttl = ARGV[11]
+  if finished == '1' then ttl = ARGV[10] end
+  local tag = string.match(KEYS[1], '^{[^}]*}')
+  for i = 1, #KEYS do
+    if tag and string.sub(KEYS[i], 1, #tag) == tag then
+      if ttl == '0' then redis.call('PERSIST', KEYS[i]) else redis.call('PEXPIRE', KEYS[i], ttl) end
+    end
+  end
+end
 local cur = redis.call('HGET', KEYS[1], 'version')
 if not cur then return {'notfound'} end
 local prev = redis.call('HGET', KEYS[2], ARGV[2])
-if prev then return {'dup', prev} end
+if prev then
+  redis.call('HSET', KEYS[1], 'version', cur)
+  touch(redis.call('HGET', KEYS[1], 'finished'))
+  return {'dup', prev}
+end
 if cur ~= ARGV[1] then return {'conflict', cur} end
 local v = ARGV[8]
 redis.call('XADD', KEYS[3], v .. '-1', 'e', ARGV[5])
 redis.call('HSET', KEYS[1], 'version', v, 'state', ARGV[3], 'finished', ARGV[4])
 redis.call('HSET', KEYS[2], ARGV[2], v .. ':' .. ARGV[6])
-redis.call('PUBLISH', ARGV[7], v)
+redis.call(ARGV[9], ARGV[7], v)
+touch(ARGV[4])
 return {'ok', v}
 "#;
 
 /// The create script. KEYS: meta, req, events. ARGV: type, players, version,
-/// state, finished, created, labels (JSON array). Returns 1, or 0 if the game exists.
+/// state, finished, created, labels (JSON array), time to live (milliseconds,
+/// `0` = forever). Returns 1, or 0 if the game exists.
 pub const CREATE_LUA: &str = r#"
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('HSET', KEYS[1], 'type', ARGV[1], 'players', ARGV[2], 'version', ARGV[3],
   'state', ARGV[4], 'finished', ARGV[5], 'created', ARGV[6], 'labels', ARGV[7])
+if ARGV[8] ~= '0' then redis.call('PEXPIRE', KEYS[1], ARGV[8]) end
 return 1
 "#;
+
+/// A Lua script sent by hash, and in full to a node that does not know it.
+struct LuaScript {
+    source: &'static str,
+    hash: String,
+}
+
+impl LuaScript {
+    fn new(source: &'static str) -> LuaScript {
+        LuaScript {
+            source,
+            hash: redis::Script::new(source).get_hash().to_owned(),
+        }
+    }
+}
+
+/// Keys and arguments of one script call.
+#[derive(Default)]
+struct ScriptCall {
+    keys: Vec<String>,
+    args: Vec<Vec<u8>>,
+}
+
+impl ScriptCall {
+    fn keys(game_id: &str) -> ScriptCall {
+        ScriptCall {
+            keys: game_keys(game_id).to_vec(),
+            args: Vec::new(),
+        }
+    }
+
+    fn arg(mut self, a: impl redis::ToRedisArgs) -> ScriptCall {
+        self.args.extend(a.to_redis_args());
+        self
+    }
+
+    fn cmd(&self, script: &LuaScript, by_hash: bool) -> redis::Cmd {
+        let mut cmd = if by_hash {
+            let mut c = redis::cmd("EVALSHA");
+            c.arg(&script.hash);
+            c
+        } else {
+            let mut c = redis::cmd("EVAL");
+            c.arg(script.source);
+            c
+        };
+        cmd.arg(self.keys.len()).arg(&self.keys).arg(&self.args);
+        cmd
+    }
+}
+
+/// A time to live in milliseconds for the scripts (`0` = forever).
+fn ttl_ms(ttl: Option<Duration>) -> u64 {
+    ttl.map(|d| (d.as_millis() as u64).max(1)).unwrap_or(0)
+}
 
 fn meta_key(game_id: &str) -> String {
     format!("{{g:{game_id}}}:meta")
@@ -125,10 +256,10 @@ fn events_key(game_id: &str) -> String {
 pub fn game_keys(game_id: &str) -> [String; 3] {
     [meta_key(game_id), req_key(game_id), events_key(game_id)]
 }
-fn nudge_channel(game_id: &str) -> String {
+pub(crate) fn nudge_channel(game_id: &str) -> String {
     format!("{{g:{game_id}}}:nudge")
 }
-fn game_of_channel(channel: &str) -> Option<&str> {
+pub(crate) fn game_of_channel(channel: &str) -> Option<&str> {
     channel.strip_prefix("{g:")?.strip_suffix("}:nudge")
 }
 
@@ -166,9 +297,11 @@ pub struct RedisStore {
 }
 
 struct Inner {
-    conn: ConnectionManager,
-    commit_script: Script,
-    create_script: Script,
+    conn: Conn,
+    commit_script: LuaScript,
+    create_script: LuaScript,
+    /// `PUBLISH` or `SPUBLISH` (cluster).
+    publish: &'static str,
     watchers: Arc<Watchers>,
     subscriber: JoinHandle<()>,
     options: RedisStoreOptions,
@@ -187,7 +320,7 @@ impl std::fmt::Debug for RedisStore {
 }
 
 /// The games someone waits on, shared with the subscriber task.
-struct Watchers {
+pub(crate) struct Watchers {
     games: Mutex<HashMap<String, Watched>>,
     /// Game ids whose subscription the subscriber task should bring in line
     /// with `games`.
@@ -209,15 +342,33 @@ impl Watchers {
         self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn wake(&self, game_id: &str) {
+    pub(crate) fn wake(&self, game_id: &str) {
         if let Some(w) = self.lock().get(game_id) {
+            w.wake.send_modify(|n| *n = n.wrapping_add(1));
+        }
+    }
+
+    pub(crate) fn is_watched(&self, game_id: &str) -> bool {
+        self.lock().contains_key(game_id)
+    }
+
+    /// Every watched game.
+    pub(crate) fn watched(&self) -> Vec<String> {
+        self.lock().keys().cloned().collect()
+    }
+
+    /// `game_id` lost its subscription: its waiters re-read now and again
+    /// when it is confirmed.
+    pub(crate) fn unconfirm(&self, game_id: &str) {
+        if let Some(w) = self.lock().get_mut(game_id) {
+            w.subscribed = false;
             w.wake.send_modify(|n| *n = n.wrapping_add(1));
         }
     }
 
     /// After losing the pub/sub connection: nothing is subscribed any more,
     /// and every waiter re-reads (nudges may have been lost).
-    fn unsubscribed_all(&self) {
+    pub(crate) fn unsubscribed_all(&self) {
         for w in self.lock().values_mut() {
             w.subscribed = false;
             w.wake.send_modify(|n| *n = n.wrapping_add(1));
@@ -226,7 +377,7 @@ impl Watchers {
 
     /// Marks `game_id` subscribed; wakes its waiters if it was not (they wait
     /// for this confirmation to re-read).
-    fn confirm(&self, game_id: &str) {
+    pub(crate) fn confirm(&self, game_id: &str) {
         if let Some(w) = self.lock().get_mut(game_id)
             && !w.subscribed
         {
@@ -385,28 +536,50 @@ impl RedisStore {
 
     /// [`RedisStore::connect`] with explicit options.
     pub async fn connect_with(url: &str, options: RedisStoreOptions) -> StoreResult<RedisStore> {
-        let client = Client::open(url)
-            .map_err(|e| StoreError::Unavailable(format!("invalid redis url {url:?}: {e}")))?;
-        let config = redis::aio::ConnectionManagerConfig::new()
-            .set_connection_timeout(Some(CONNECT_TIMEOUT))
-            .set_response_timeout(Some(RESPONSE_TIMEOUT))
-            .set_number_of_retries(1)
-            .set_min_delay(Duration::from_millis(50))
-            .set_max_delay(Duration::from_millis(500));
-        let conn = ConnectionManager::new_with_config(client.clone(), config)
-            .await
-            .map_err(unavailable)?;
+        Self::open(&RedisTarget::Single(url.to_owned()), options).await
+    }
+
+    /// Connects to one Redis or a cluster and checks that it answers.
+    pub async fn open(target: &RedisTarget, options: RedisStoreOptions) -> StoreResult<RedisStore> {
+        // WAIT blocks up to its time-out before answering.
+        let wait_extra = match options.durability {
+            Durability::Local => Duration::ZERO,
+            Durability::Replicated => options.replication_timeout,
+        };
         let (sync_tx, sync_rx) = mpsc::unbounded_channel();
         let watchers = Arc::new(Watchers {
             games: Mutex::new(HashMap::new()),
             sync_tx,
         });
-        let subscriber = tokio::spawn(run_subscriber(client, watchers.clone(), sync_rx));
+        let (conn, subscriber, publish) = match target {
+            RedisTarget::Single(url) => {
+                let (conn, client) =
+                    crate::redis_conn::connect_single(url, RESPONSE_TIMEOUT + wait_extra).await?;
+                let subscriber = tokio::spawn(run_subscriber(client, watchers.clone(), sync_rx));
+                (conn, subscriber, "PUBLISH")
+            }
+            RedisTarget::Cluster(nodes) => {
+                let (conn, push_rx) = crate::redis_conn::connect_cluster(
+                    nodes,
+                    RESPONSE_TIMEOUT.min(Duration::from_secs(1)) + wait_extra,
+                    CLUSTER_OVERALL_TIMEOUT + wait_extra,
+                )
+                .await?;
+                let subscriber = tokio::spawn(crate::redis_sharded::run_sharded_subscriber(
+                    conn.clone(),
+                    watchers.clone(),
+                    sync_rx,
+                    push_rx,
+                ));
+                (Conn::Cluster(conn), subscriber, "SPUBLISH")
+            }
+        };
         let store = RedisStore {
             inner: Arc::new(Inner {
                 conn,
-                commit_script: Script::new(COMMIT_LUA),
-                create_script: Script::new(CREATE_LUA),
+                commit_script: LuaScript::new(COMMIT_LUA),
+                create_script: LuaScript::new(CREATE_LUA),
+                publish,
                 watchers,
                 subscriber,
                 options,
@@ -416,7 +589,44 @@ impl RedisStore {
         Ok(store)
     }
 
-    fn conn(&self) -> ConnectionManager {
+    /// Runs a script on the node holding its keys: by hash, in full if that
+    /// node does not know it yet; with [`Durability::Replicated`] followed on
+    /// the same connection by `WAIT 1 <timeout>`, failing with `Unavailable`
+    /// unless a replica confirmed.
+    async fn run_script(&self, script: &LuaScript, call: &ScriptCall) -> StoreResult<Value> {
+        let replicated = self.inner.options.durability == Durability::Replicated;
+        let wait_ms = self.inner.options.replication_timeout.as_millis().max(1) as u64;
+        let mut conn = self.conn();
+        for by_hash in [true, false] {
+            let cmd = call.cmd(script, by_hash);
+            let answer = if replicated {
+                let mut pipe = redis::pipe();
+                pipe.add_command(cmd).cmd("WAIT").arg(1).arg(wait_ms);
+                pipe.query_async::<(Value, i64)>(&mut conn)
+                    .await
+                    .map(|(v, n)| (v, Some(n)))
+            } else {
+                cmd.query_async::<Value>(&mut conn).await.map(|v| (v, None))
+            };
+            match answer {
+                Err(e)
+                    if by_hash
+                        && e.kind()
+                            == redis::ErrorKind::Server(redis::ServerErrorKind::NoScript) => {}
+                Err(e) => return Err(unavailable(e)),
+                Ok((_, Some(replicas))) if replicas < 1 => {
+                    return Err(StoreError::Unavailable(format!(
+                        "no replica confirmed the write within {wait_ms} ms; it may have been applied \
+                         (a retry with the same request id is safe)"
+                    )));
+                }
+                Ok((v, _)) => return Ok(v),
+            }
+        }
+        unreachable!("the second attempt sends the script in full")
+    }
+
+    fn conn(&self) -> Conn {
         self.inner.conn.clone()
     }
 
@@ -434,12 +644,7 @@ impl RedisStore {
 impl GameStore for RedisStore {
     async fn create(&self, record: &GameRecord) -> StoreResult<()> {
         let id = &record.game_id;
-        let created: i64 = self
-            .inner
-            .create_script
-            .key(meta_key(id))
-            .key(req_key(id))
-            .key(events_key(id))
+        let call = ScriptCall::keys(id)
             .arg(&record.game_type)
             .arg(record.players)
             .arg(record.version)
@@ -447,9 +652,10 @@ impl GameStore for RedisStore {
             .arg(if record.finished { "1" } else { "0" })
             .arg(record.created_unix_ms)
             .arg(serde_json::to_vec(&record.seat_labels).expect("labels serialise"))
-            .invoke_async(&mut self.conn())
-            .await
-            .map_err(unavailable)?;
+            .arg(ttl_ms(self.inner.options.retention.ttl(record.finished)));
+        let created: i64 =
+            redis::from_redis_value(self.run_script(&self.inner.create_script, &call).await?)
+                .map_err(|_| corrupt("unexpected reply from the create script"))?;
         if created == 1 {
             Ok(())
         } else {
@@ -506,12 +712,8 @@ impl GameStore for RedisStore {
 
     async fn commit(&self, commit: MoveCommit) -> StoreResult<CommitOutcome> {
         let id = &commit.game_id;
-        let reply: Vec<Vec<u8>> = self
-            .inner
-            .commit_script
-            .key(meta_key(id))
-            .key(req_key(id))
-            .key(events_key(id))
+        let retention = self.inner.options.retention;
+        let call = ScriptCall::keys(id)
             .arg(commit.expected_version)
             .arg(&commit.request_id)
             .arg(&commit.state[..])
@@ -525,9 +727,12 @@ impl GameStore for RedisStore {
                     .checked_add(1)
                     .ok_or_else(|| corrupt("version overflow"))?,
             )
-            .invoke_async(&mut self.conn())
-            .await
-            .map_err(unavailable)?;
+            .arg(self.inner.publish)
+            .arg(ttl_ms(retention.finished))
+            .arg(ttl_ms(retention.abandoned));
+        let reply: Vec<Vec<u8>> =
+            redis::from_redis_value(self.run_script(&self.inner.commit_script, &call).await?)
+                .map_err(|_| corrupt("unexpected reply from the commit script"))?;
         match reply.as_slice() {
             [tag] if tag == b"notfound" => Ok(CommitOutcome::NotFound),
             [tag, entry] if tag == b"dup" => {

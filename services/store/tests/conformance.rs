@@ -2,18 +2,20 @@
 //! and the Redis store.
 //!
 //! Each case gets two handles `a` and `b` on the same data: two clones of one
-//! `MemoryStore`, or two separately connected `RedisStore`s on one Redis (two
-//! replicas). Redis comes from `$REDIS_URL` or is a private redis-server.
-//! The Redis stores run with their poll fallback turned off (an hour), so
-//! every wake-up the suite waits for must come through pub/sub.
+//! `MemoryStore`, two separately connected `RedisStore`s on one Redis (two
+//! replicas), or two on one Redis Cluster. Redis comes from `$REDIS_URL` or is
+//! a private redis-server; the cluster from `$REDIS_CLUSTER_URLS` or is a
+//! private one (6 nodes). The Redis stores run with their poll fallback turned
+//! off (an hour), so every wake-up the suite waits for must come through
+//! pub/sub (sharded pub/sub in the cluster).
 
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use signoria_store::testutil::{TestRedis, guarded, unique_id};
+use signoria_store::testutil::{TestRedis, TestRedisCluster, guarded, unique_id};
 use signoria_store::{
     CommitOutcome, GameRecord, GameStore, LoggedEvents, MemoryStore, MoveCommit, RedisStore,
-    RedisStoreOptions, StoreError,
+    RedisStoreOptions, RedisTarget, StoreError,
 };
 
 fn record(game_id: &str) -> GameRecord {
@@ -484,9 +486,23 @@ macro_rules! conformance {
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $case() {
                     let redis = TestRedis::get().expect("a redis-server for the test");
-                    let options = RedisStoreOptions { poll_interval: Duration::from_secs(3600) };
+                    let options = RedisStoreOptions { poll_interval: Duration::from_secs(3600), ..Default::default() };
                     let a = RedisStore::connect_with(redis.url(), options.clone()).await.expect("connect a");
                     let b = RedisStore::connect_with(redis.url(), options).await.expect("connect b");
+                    super::$case(a, b).await;
+                }
+            )*
+        }
+        mod redis_cluster {
+            use super::*;
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $case() {
+                    let cluster = TestRedisCluster::get().expect("a redis cluster for the test");
+                    let target = RedisTarget::cluster(cluster.urls()).expect("cluster urls");
+                    let options = RedisStoreOptions { poll_interval: Duration::from_secs(3600), ..Default::default() };
+                    let a = RedisStore::open(&target, options.clone()).await.expect("connect a");
+                    let b = RedisStore::open(&target, options).await.expect("connect b");
                     super::$case(a, b).await;
                 }
             )*

@@ -9,6 +9,8 @@
 //! - Redis is `$REDIS_URL` if set (shared, never killed), else a private
 //!   redis-server (`$REDIS_SERVER_BIN` or `redis-server` on `PATH`). Tests that
 //!   kill Redis always start a private one (see `signoria_store::testutil`).
+//!   The same holds for a Redis Cluster: `$REDIS_CLUSTER_URLS` (comma-separated
+//!   node URLs, as `scripts/test.sh` exports) or a private one of 6 nodes.
 //! - Every process is killed when its handle is dropped, also when a test fails;
 //!   a failing test prints the logs of its servers.
 //! - Servers listen on `127.0.0.1:0`; the harness reads the bound address from
@@ -37,7 +39,8 @@ use tonic::transport::{Channel, Endpoint};
 
 pub use signoria_server::pb;
 pub use signoria_store::testutil::{
-    RedisOptions, RedisServer, TestRedis, free_port, unique_id, unique_temp_dir,
+    RedisCluster, RedisOptions, RedisServer, TestRedis, TestRedisCluster, free_port, unique_id,
+    unique_temp_dir,
 };
 
 use pb::game_service_client::GameServiceClient;
@@ -76,6 +79,8 @@ pub enum Storage {
     Memory,
     /// `--redis <url>`.
     Redis(String),
+    /// `--redis-cluster <url,url,...>`.
+    RedisCluster(String),
 }
 
 /// One `signoria serve` process, killed on drop.
@@ -147,6 +152,9 @@ impl ServerProcess {
             .arg("--listen")
             .arg(self.addr())
             .arg("--allow-client-seed");
+        if let Storage::RedisCluster(urls) = &self.storage {
+            cmd.arg("--redis-cluster").arg(urls);
+        }
         if let Storage::Redis(url) = &self.storage {
             cmd.arg("--redis").arg(url);
         }
@@ -340,7 +348,10 @@ pub struct Cluster {
     clients: Vec<Client>,
     /// Keeps a private Redis alive (None with `$REDIS_URL` or memory).
     pub redis: Option<RedisServer>,
+    /// A private Redis Cluster this test may kill nodes of.
+    pub redis_cluster: Option<RedisCluster>,
     _test_redis: Option<TestRedis>,
+    _test_cluster: Option<TestRedisCluster>,
 }
 
 impl Cluster {
@@ -359,6 +370,36 @@ impl Cluster {
             servers.push(ServerProcess::start(Storage::Redis(url.clone())).await?);
         }
         Cluster::from_parts(servers, None, Some(test_redis)).await
+    }
+
+    /// `n` servers on the test Redis Cluster (`$REDIS_CLUSTER_URLS` or a
+    /// private one).
+    pub async fn redis_cluster(n: usize) -> Result<Cluster> {
+        let test_cluster = TestRedisCluster::get()?;
+        let urls = test_cluster.urls().to_owned();
+        let mut servers = Vec::new();
+        for _ in 0..n {
+            servers.push(ServerProcess::start(Storage::RedisCluster(urls.clone())).await?);
+        }
+        let mut cluster = Cluster::from_parts(servers, None, None).await?;
+        cluster._test_cluster = Some(test_cluster);
+        Ok(cluster)
+    }
+
+    /// `n` servers, started with `extra_args`, on a private Redis Cluster this
+    /// test may kill nodes of.
+    pub async fn private_redis_cluster(n: usize, extra_args: &[&str]) -> Result<Cluster> {
+        let redis_cluster = RedisCluster::start()?;
+        let mut servers = Vec::new();
+        for _ in 0..n {
+            servers.push(
+                ServerProcess::start_with(Storage::RedisCluster(redis_cluster.urls()), extra_args)
+                    .await?,
+            );
+        }
+        let mut cluster = Cluster::from_parts(servers, None, None).await?;
+        cluster.redis_cluster = Some(redis_cluster);
+        Ok(cluster)
     }
 
     /// `n` servers on a private Redis this test may kill and restart.
@@ -384,7 +425,9 @@ impl Cluster {
             servers,
             clients,
             redis,
+            redis_cluster: None,
             _test_redis: test_redis,
+            _test_cluster: None,
         })
     }
 
