@@ -31,6 +31,19 @@ PATH="$PATH:/usr/sbin"
 need_pkg nginx nginx
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# A cluster node also listens on its bus port, port + 10000: both must be free
+# and the port at most 55535 (the kernel's ephemeral range reaches 60999).
+free_cluster_port() {
+  python3 -c '
+import socket
+while True:
+    s = socket.socket(); s.bind(("127.0.0.1", 0)); p = s.getsockname()[1]
+    if p > 55535: continue
+    b = socket.socket()
+    try: b.bind(("127.0.0.1", p + 10000))
+    except OSError: continue
+    print(p); break'
+}
 
 workdir=$(mktemp -d)
 port=$(free_port)
@@ -49,7 +62,7 @@ for _ in $(seq 50); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep
 cluster_addrs=()
 cluster_urls=()
 for i in 1 2 3 4 5 6; do
-  p=$(free_port)
+  p=$(free_cluster_port)
   d="$workdir/cluster-$i"
   mkdir -p "$d"
   redis-server --port "$p" --bind 127.0.0.1 --save "" --appendonly no --dir "$d" \

@@ -24,6 +24,19 @@ pub fn free_port() -> u16 {
         .expect("cannot bind a loopback port")
 }
 
+/// A free port for a Redis Cluster node: a cluster node also listens on its
+/// bus port, `port + 10000`, so the port must be at most 55535 and that bus
+/// port must be free too (the kernel's ephemeral range reaches 60999, and a
+/// node on a port above 55535 never starts).
+pub fn free_cluster_port() -> u16 {
+    loop {
+        let port = free_port();
+        if port <= 55535 && TcpListener::bind((Ipv4Addr::LOCALHOST, port + 10000)).is_ok() {
+            return port;
+        }
+    }
+}
+
 /// A fresh, unique directory under the system temp dir; removed by the caller.
 pub fn unique_temp_dir(prefix: &str) -> PathBuf {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -373,7 +386,7 @@ impl RedisCluster {
         let mut nodes = Vec::new();
         for _ in 0..6 {
             let mut server = RedisServer {
-                port: free_port(),
+                port: free_cluster_port(),
                 dir: unique_temp_dir("signoria-redis-cluster"),
                 options: RedisOptions::default(),
                 cluster: true,
