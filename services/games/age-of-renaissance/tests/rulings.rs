@@ -555,3 +555,65 @@ fn rulings_are_documented_and_tested() {
         );
     }
 }
+
+/// R-HELD-BACK-EARLY: with 5 or 6 players the epoch-1 deck can run out in round 1,
+/// before the five held-back cards join (§8.1: "zu Beginn der 2. Runde"); they are
+/// epoch-1 cards, so they join at once and drawing goes on from them, before any
+/// epoch-2 deck is built, and a game of epoch 1 only does not end while they wait.
+#[test]
+fn r_held_back_early() {
+    for last_epoch in [1u8, 3] {
+        let mut s = A::setup(&Options { last_epoch }, 6, 5).unwrap();
+        // Through the set-up: every seat returns its first card, bids, chooses, bids.
+        for seat in 0..6 {
+            let mv = A::legal_moves(&s, seat)[0].clone();
+            apply(&mut s, seat, mv);
+        }
+        for seat in 0..6 {
+            apply(
+                &mut s,
+                seat,
+                Move::CapitalBid {
+                    ducats: 6 - seat as u8,
+                },
+            );
+        }
+        for seat in 0..6 {
+            apply(
+                &mut s,
+                seat,
+                Move::ChooseCapital {
+                    province: pid(CAPITALS[seat]),
+                },
+            );
+        }
+        assert_eq!(s.held_back.len(), 5);
+        // The deck is used up in round 1 (its cards went to seat 0's hand).
+        for c in std::mem::take(&mut s.deck) {
+            s.players[0].hand.push(c);
+        }
+        let mut e = ev();
+        assert!(signoria_age_of_renaissance::deck::draw(
+            &mut s,
+            1,
+            signoria_age_of_renaissance::model::DrawReason::Draw,
+            &mut e
+        ));
+        assert_eq!(
+            s.epoch, 1,
+            "last_epoch {last_epoch}: still the epoch-1 deck"
+        );
+        assert!(s.held_back.is_empty());
+        assert_eq!(s.deck.len(), 4);
+        assert!(
+            !s.last_card_drawn,
+            "last_epoch {last_epoch}: four cards left"
+        );
+        assert!(
+            data()
+                .held_back_cards()
+                .contains(s.players[1].hand.last().unwrap())
+        );
+        sound(&s);
+    }
+}
