@@ -617,3 +617,29 @@ fn r_held_back_early() {
         sound(&s);
     }
 }
+
+/// R-OUT: a player out keeps only his Nationalism (§9.4.3): his Cathedral no longer
+/// stops an attacker's Cathedral.
+#[test]
+fn r_out_cathedral() {
+    let mut s = started(3);
+    give(&mut s, 0, Advance::H);
+    give(&mut s, 1, Advance::H);
+    let toledo = pid("Toledo");
+    put(&mut s, 1, toledo, 1);
+    let mut e = ev();
+    misery::eliminate(&mut s, 1, false, &mut e);
+    s.players[0].bought = 10;
+    s.players[0].stock -= 10;
+    s.stack.push(Frame::Expand { seat: 0 });
+    apply(
+        &mut s,
+        0,
+        Move::Attack {
+            province: toledo,
+            cathedral: true,
+        },
+    );
+    assert_eq!(s.board.get(toledo).controller(), Some(0));
+    sound(&s);
+}
