@@ -643,3 +643,24 @@ fn r_out_cathedral() {
     assert_eq!(s.board.get(toledo).controller(), Some(0));
     sound(&s);
 }
+
+/// R-OUT: a player out keeps only his Nationalism (§9.4.3): the Armor he played this
+/// round no longer takes away an attacker's Stirrups bonus.
+#[test]
+fn r_out_armor() {
+    let mut s = started(3);
+    let toledo = pid("Toledo");
+    put(&mut s, 1, toledo, 1);
+    s.this_round.military.push((0, cid("stirrups")));
+    s.this_round.military.push((1, cid("armor")));
+    let needed = |s: &signoria_age_of_renaissance::State| {
+        signoria_age_of_renaissance::combat::tokens_needed(s, 0, toledo)
+    };
+    // In the game: defence 1 + 3 (market) + 1 (Armor); Stirrups gives nothing against
+    // Armor: 5 tokens.
+    assert_eq!(needed(&s), 5);
+    let mut e = ev();
+    misery::eliminate(&mut s, 1, false, &mut e);
+    // Out: defence 1 + 3; Stirrups counts again: 3 tokens.
+    assert_eq!(needed(&s), 3);
+}
