@@ -664,3 +664,33 @@ fn r_out_armor() {
     // Out: defence 1 + 3; Stirrups counts again: 3 tokens.
     assert_eq!(needed(&s), 3);
 }
+
+/// R-PLAY-LAP: the card-play phase is one lap in turn order; a seat that passed is not
+/// asked again in that phase, even with cards left.
+#[test]
+fn r_play_lap() {
+    let mut s = started(3);
+    assert_eq!(kind(&s), "play cards");
+    let order = s.order.clone();
+    for &p in &order {
+        assert_eq!(pending(&s), vec![p as usize]);
+        assert!(!s.players[p as usize].hand.is_empty());
+        apply(&mut s, p as usize, Move::Pass);
+    }
+    assert_ne!(kind(&s), "play cards", "the phase is over after one lap");
+}
+
+/// R-BONUS-NONE: nobody gained a control token this expansion phase: no bonus card.
+#[test]
+fn r_bonus_none() {
+    let mut s = started(3);
+    let hands: Vec<usize> = s.players.iter().map(|p| p.hand.len()).collect();
+    let deck = s.deck.len();
+    let mut e = ev();
+    expansion::bonus_card(&mut s, &mut e);
+    assert_eq!(
+        s.players.iter().map(|p| p.hand.len()).collect::<Vec<_>>(),
+        hands
+    );
+    assert_eq!(s.deck.len(), deck);
+}
