@@ -629,9 +629,7 @@ fn r_out_cathedral() {
     put(&mut s, 1, toledo, 1);
     let mut e = ev();
     misery::eliminate(&mut s, 1, false, &mut e);
-    s.players[0].bought = 10;
-    s.players[0].stock -= 10;
-    s.stack.push(Frame::Expand { seat: 0 });
+    expanding(&mut s, 0, 10);
     apply(
         &mut s,
         0,
