@@ -297,3 +297,39 @@ fn module_move_labels() {
         "place your general in Anhalt"
     );
 }
+
+/// A module move naming something that does not exist is malformed (the
+/// server answers INVALID_ARGUMENT), not merely illegal now: favor cards are
+/// numbered 1..21 (L1218-1221), lands 0..44, bonus kinds are the four the seed
+/// names (L1606-1611).
+#[test]
+fn malformed_module_moves_are_refused_by_the_decoder() {
+    use signoria_wallenstein::pb::r#move::{self as m, Kind};
+    let decode = |kind: Kind| W::move_from_pb(&signoria_wallenstein::pb::Move { kind: Some(kind) });
+    for card in [0, 22, 99] {
+        assert!(
+            decode(Kind::TakeFavor(m::TakeFavor { card })).is_err(),
+            "favor card {card}"
+        );
+    }
+    for card in [1, 21] {
+        assert_eq!(
+            decode(Kind::TakeFavor(m::TakeFavor { card })),
+            Ok(Move::TakeFavor { card: card as u8 })
+        );
+    }
+    assert!(decode(Kind::FavorLand(m::FavorLand { land: 45 })).is_err());
+    assert!(decode(Kind::PlaceGeneral(m::PlaceGeneral { land: 45 })).is_err());
+    assert!(decode(Kind::MoveGeneral(m::MoveGeneral { to: 45 })).is_err());
+    assert!(decode(Kind::TakeBonus(m::TakeBonus { kind: 0 })).is_err());
+    assert!(decode(Kind::TakeBonus(m::TakeBonus { kind: 9 })).is_err());
+    assert!(
+        decode(Kind::Plan(m::Plan {
+            field: 14,
+            card: Some(signoria_wallenstein::proto::card_to_pb(
+                signoria_wallenstein::Card::Tower
+            )),
+        }))
+        .is_err()
+    );
+}
