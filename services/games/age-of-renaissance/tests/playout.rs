@@ -24,7 +24,7 @@ fn run(players: usize, options: Options, games: usize, first_seed: u64) -> Playo
         stats.max_state_bytes,
         stats.wins_by_seat,
         stats.hidden_checks,
-        stats.hidden_differing,
+        stats.hidden_secrets_redrawn,
         stats.frame_kinds,
         t.elapsed()
     );
@@ -37,7 +37,7 @@ fn run(players: usize, options: Options, games: usize, first_seed: u64) -> Playo
     );
     assert!(stats.illegal_probes_refused > 0);
     assert!(
-        stats.hidden_checks > 0 && stats.hidden_differing > 0,
+        stats.hidden_checks > 0 && stats.hidden_secrets_redrawn > 0,
         "the hidden-information check must run and redraw something"
     );
     assert_eq!(
@@ -137,7 +137,7 @@ fn playouts_with_every_check_every_move() {
         };
         let stats = random_playouts(&cfg);
         assert_eq!(stats.games, 5);
-        assert!(stats.hidden_differing > 0);
+        assert!(stats.hidden_secrets_redrawn > 0);
     }
 }
 
