@@ -114,12 +114,18 @@ async fn complete_games_through_the_gateway_use_both_replicas() -> Result<()> {
     Ok(())
 }
 
-/// The code after which a client repeats a call unchanged (same request id):
-/// the replica went away and the call may or may not have been applied. The
-/// gateway turns its own failures (a replica dead mid-call) into UNAVAILABLE;
-/// anything else fails the test.
-fn transient(code: Code) -> bool {
-    code == Code::Unavailable
+/// Whether a client repeats a call unchanged (same request id) after `s`: the
+/// replica went away and the call may or may not have been applied. The
+/// gateway turns its own failures (no replica could take the call) into
+/// UNAVAILABLE. A replica that dies after its answer began leaves nginx a
+/// half-sent response, which it can only cut (RST_STREAM INTERNAL_ERROR): the
+/// client's transport reports that as a status it made itself, carrying the
+/// HTTP/2 error as its source (a status a server sends never has one).
+/// Anything else fails the test.
+fn transient(s: &tonic::Status) -> bool {
+    s.code() == Code::Unavailable
+        || (matches!(s.code(), Code::Internal | Code::Unknown)
+            && std::error::Error::source(s).is_some())
 }
 
 /// Repeats `call` while it fails transiently (bounded); counts the repeats.
@@ -131,7 +137,7 @@ where
     for _ in 0..100 {
         match call().await {
             Ok(v) => return Ok(v),
-            Err(s) if transient(s.code()) => {
+            Err(s) if transient(&s) => {
                 retries.fetch_add(1, Ordering::Relaxed);
                 eprintln!("{what}: {:?} {}: repeating", s.code(), s.message());
                 tokio::time::sleep(Duration::from_millis(50)).await;
