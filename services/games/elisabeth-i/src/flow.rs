@@ -19,7 +19,7 @@ const HRE: Pw = 4;
 const PROTESTANT: Pw = 5;
 
 /// Every kind of frame on which a seat decides (for coverage).
-pub const DECISION_KINDS: [&str; 13] = [
+pub const DECISION_KINDS: [&str; 19] = [
     "negotiate",
     "consider",
     "ransom",
@@ -33,9 +33,15 @@ pub const DECISION_KINDS: [&str; 13] = [
     "impulse",
     "actions",
     "hre_replacement",
+    "respond",
+    "intercept",
+    "avoid",
+    "withdraw",
+    "move_on",
+    "combat",
 ];
 /// Frames that never wait for a seat.
-pub const AUTOMATIC_KINDS: [&str; 3] = ["turn", "step", "spring_of"];
+pub const AUTOMATIC_KINDS: [&str; 5] = ["turn", "step", "spring_of", "land_move", "assault_plan"];
 
 pub fn kind(f: &Frame) -> &'static str {
     match f {
@@ -55,13 +61,31 @@ pub fn kind(f: &Frame) -> &'static str {
         Frame::Actions { .. } => "actions",
         Frame::HreReplacement => "hre_replacement",
         Frame::SpringOf { .. } => "spring_of",
+        Frame::LandMove(_) => "land_move",
+        Frame::AssaultPlan { .. } => "assault_plan",
+        Frame::Respond { .. } => "respond",
+        Frame::Intercept { .. } => "intercept",
+        Frame::Avoid { .. } => "avoid",
+        Frame::Withdraw { .. } => "withdraw",
+        Frame::MoveOn { .. } => "move_on",
+        Frame::Combat(_) => "combat",
     }
 }
 
 /// The power deciding a frame (None: automatic).
 fn decider(s: &State, f: &Frame) -> Option<Pw> {
     match f {
-        Frame::Turn | Frame::Step(_) | Frame::SpringOf { .. } => None,
+        Frame::Turn
+        | Frame::Step(_)
+        | Frame::SpringOf { .. }
+        | Frame::LandMove(_)
+        | Frame::AssaultPlan { .. } => None,
+        Frame::Respond { queue, .. } => queue.first().copied(),
+        Frame::Intercept { who }
+        | Frame::Avoid { who }
+        | Frame::Withdraw { who }
+        | Frame::MoveOn { who } => Some(*who),
+        Frame::Combat(c) => crate::battle::ask_power(c).and_then(crate::model::pw),
         Frame::Negotiate { who }
         | Frame::Ransom { who }
         | Frame::DeclareWar { who, .. }
@@ -173,8 +197,74 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
             v.push(Move::HreForHire);
             v
         }
-        Frame::Turn | Frame::Step(_) | Frame::SpringOf { .. } => Vec::new(),
+        Frame::Respond { key, queue, .. } => {
+            let mut v = Vec::new();
+            if let Some(card) = crate::cards::held(s, queue[0], key)
+                && respond_ok(s, key, queue[0])
+            {
+                v.push(Move::PlayCard { card });
+            }
+            v.push(Move::Done);
+            v
+        }
+        Frame::Intercept { who } => {
+            let m = crate::land::current_ref(s);
+            let mut v: Vec<Move> = crate::land::intercept_sources(s, m, *who)
+                .into_iter()
+                .map(|space| Move::InterceptFrom { space })
+                .collect();
+            v.push(Move::Done);
+            v
+        }
+        Frame::Avoid { who } => {
+            let m = crate::land::current_ref(s);
+            let mut v: Vec<Move> = crate::land::avoid_destinations(s, m, *who)
+                .into_iter()
+                .map(|space| Move::AvoidTo { space })
+                .collect();
+            v.push(Move::Done);
+            v
+        }
+        Frame::Withdraw { .. } => vec![Move::Withdraw, Move::Done],
+        Frame::MoveOn { .. } => {
+            let m = crate::land::current_ref(s);
+            let mut v: Vec<Move> = crate::land::move_on_choices(s, m, actions_cp(s))
+                .into_iter()
+                .map(|(to, _)| Move::Go { to })
+                .collect();
+            v.push(Move::Done);
+            v
+        }
+        Frame::Combat(c) => crate::battle::choices(c),
+        Frame::Turn
+        | Frame::Step(_)
+        | Frame::SpringOf { .. }
+        | Frame::LandMove(_)
+        | Frame::AssaultPlan { .. } => Vec::new(),
     }
+}
+
+/// The CP left in the action under way.
+fn actions_cp(s: &State) -> u8 {
+    s.stack
+        .iter()
+        .rev()
+        .find_map(|f| match f {
+            Frame::Actions { cp, .. } => Some(*cp),
+            _ => None,
+        })
+        .unwrap_or(0)
+}
+
+/// Whether a held response card may be played now (German Reiters needs mercenaries in
+/// the pool).
+fn respond_ok(s: &State, key: &str, p: Pw) -> bool {
+    if key != crate::cards::GERMAN_REITERS {
+        return true;
+    }
+    let o = crate::model::reiters_owner(p);
+    crate::building::land_in_play(s, o) + crate::cards::REITERS_MERCENARIES as u32
+        <= crate::building::land_pool(o)
 }
 
 /// Own-controlled fortified spaces for an arriving army leader ([10] step 4).
@@ -204,7 +294,11 @@ fn formation_choices(
     sel: &Selection,
 ) -> Vec<Move> {
     let mut v = Vec::new();
-    let limit = formation_limit(&sel.leaders);
+    // [13.3]: an avoiding group may exceed a formation's size.
+    let limit = match purpose {
+        Purpose::Avoid { .. } => u8::MAX,
+        _ => formation_limit(&sel.leaders),
+    };
     let free = free_troops(s, p, from, sel);
     for k in UnitKind::ALL {
         if free.get(k) > 0 && sel.troops.total() < limit {
@@ -214,7 +308,7 @@ fn formation_choices(
     for l in free_leaders(s, p, from, purpose, sel) {
         let mut ls = sel.leaders.clone();
         ls.push(l);
-        if sel.troops.total() <= formation_limit(&ls) {
+        if matches!(purpose, Purpose::Avoid { .. }) || sel.troops.total() <= formation_limit(&ls) {
             v.push(Move::AddLeader { leader: l });
         }
     }
@@ -242,6 +336,9 @@ fn action_choices(s: &State, p: Pw, cp: u8) -> Vec<Move> {
         }
     }
     for sp in d.space_ids() {
+        if cp >= 1 && crate::battle::may_assault(s, p, sp) {
+            v.push(Move::Assault { space: sp });
+        }
         if control_check(s, p, sp).is_ok() {
             v.push(Move::Control { space: sp });
         }
@@ -306,7 +403,55 @@ pub fn prompt(_s: &State, f: &Frame, _seat: Seat) -> String {
         Frame::HreReplacement => {
             "HRE: winter replacements: 2 mercenaries or Mercenaries for Hire".into()
         }
-        Frame::Turn | Frame::Step(_) | Frame::SpringOf { .. } => String::new(),
+        Frame::Respond { key, queue, space } => format!(
+            "{}: play {} now ({})?",
+            name(queue[0]),
+            data()
+                .card_by_key(key)
+                .map_or(key.as_str(), |c| c.title.as_str()),
+            data().space(*space).name
+        ),
+        Frame::Intercept { who } => {
+            let m = crate::land::current_ref(_s);
+            format!(
+                "{}: try to intercept {} entering {}?",
+                name(*who),
+                name(m.who),
+                data().space(m.to).name
+            )
+        }
+        Frame::Avoid { who } => {
+            let m = crate::land::current_ref(_s);
+            format!(
+                "{}: avoid battle with {} in {}?",
+                name(*who),
+                name(m.who),
+                data().space(m.to).name
+            )
+        }
+        Frame::Withdraw { who } => {
+            let m = crate::land::current_ref(_s);
+            format!(
+                "{}: withdraw into the fortifications of {}, or fight in the field?",
+                name(*who),
+                data().space(m.to).name
+            )
+        }
+        Frame::MoveOn { who } => {
+            let m = crate::land::current_ref(_s);
+            format!(
+                "{}: too few to besiege {}: move on (paying CP) or go back to {} for free",
+                name(*who),
+                data().space(m.to).name,
+                data().space(m.from).name
+            )
+        }
+        Frame::Combat(c) => crate::battle::ask_text(c),
+        Frame::Turn
+        | Frame::Step(_)
+        | Frame::SpringOf { .. }
+        | Frame::LandMove(_)
+        | Frame::AssaultPlan { .. } => String::new(),
     }
 }
 
@@ -458,20 +603,71 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
             },
             Move::Go { to },
         ) => {
-            let cost = if purpose == Purpose::Move {
-                crate::movement::move_cost(s, who, from, *to, &sel).expect("listed destination")
-            } else {
-                0
-            };
             s.stack.pop();
-            crate::movement::carry_out(s, who, from, *to, &sel, ev);
-            spend(s, cost);
+            go(s, who, from, purpose, sel, *to, ev);
         }
+        (Frame::Respond { key, queue, space }, mv) => respond(s, &key, queue, space, mv, ev),
+        (Frame::Intercept { who }, Move::InterceptFrom { space }) => {
+            let to = crate::land::current_ref(s).to;
+            s.stack.push(Frame::Formation {
+                who,
+                from: *space,
+                purpose: Purpose::Intercept { to },
+                sel: Selection {
+                    troops: Default::default(),
+                    leaders: vec![],
+                },
+            });
+        }
+        (Frame::Intercept { .. } | Frame::Avoid { .. }, Move::Done) => {
+            s.stack.pop();
+            crate::land::current(s).queue.remove(0);
+        }
+        (Frame::Avoid { who }, Move::AvoidTo { space }) => {
+            let from = crate::land::current_ref(s).to;
+            s.stack.push(Frame::Formation {
+                who,
+                from,
+                purpose: Purpose::Avoid { to: *space },
+                sel: Selection {
+                    troops: Default::default(),
+                    leaders: vec![],
+                },
+            });
+        }
+        (Frame::Withdraw { .. }, Move::Withdraw) => {
+            s.stack.pop();
+            crate::land::withdraw(s, ev);
+        }
+        (Frame::Withdraw { .. }, Move::Done) => {
+            s.stack.pop();
+        }
+        (Frame::MoveOn { who }, Move::Go { to }) => {
+            s.stack.pop();
+            let m = crate::land::current_ref(s).clone();
+            let sel = Selection {
+                troops: troops_of(s, who, m.to),
+                leaders: m.sel.leaders.clone(),
+            };
+            let cost = crate::movement::move_cost(s, who, m.to, *to, &sel).expect("listed");
+            spend(s, cost);
+            s.memo.fatal.push((who, *to, m.to));
+            // The move through the fortress ends here; the formation moves on.
+            s.stack.pop();
+            crate::land::start(s, who, m.to, *to, sel, Some(m.from));
+        }
+        (Frame::MoveOn { .. }, Move::Done) => {
+            s.stack.pop();
+            crate::land::go_back(s, ev);
+        }
+        (Frame::Combat(_), mv) => crate::battle::choose(s, mv, ev),
         (Frame::Impulse { who, passes }, Move::Pass) => {
             ev.push(Scoped::public(Event::Passed { power: who }));
             end_impulse(s, who, passes + 1);
         }
         (Frame::Impulse { who, .. }, Move::PlayCp { card }) => {
+            s.impulse += 1;
+            s.memo = Default::default();
             let h = &mut s.ps_mut(who).hand;
             let i = h.iter().position(|c| c == card).expect("listed");
             h.remove(i);
@@ -509,13 +705,189 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
     }
 }
 
-/// Reduce the CP of the current Actions frame.
+/// Reduce the CP of the action under way.
 fn spend(s: &mut State, cost: u8) {
     if cost == 0 {
         return;
     }
-    if let Some(Frame::Actions { cp, .. }) = s.stack.last_mut() {
+    if let Some(cp) = s.stack.iter_mut().rev().find_map(|f| match f {
+        Frame::Actions { cp, .. } => Some(cp),
+        _ => None,
+    }) {
         *cp -= cost;
+    }
+}
+
+/// A formation is complete and goes: a move ([13.1]), a deployment ([10] step 6), an
+/// interception ([13.2]), an avoid battle ([13.3]) or an assault ([15.1]).
+fn go(
+    s: &mut State,
+    who: Pw,
+    from: crate::data::SpaceId,
+    purpose: Purpose,
+    sel: Selection,
+    to: crate::data::SpaceId,
+    ev: &mut Vec<Scoped<Event>>,
+) {
+    match purpose {
+        Purpose::Deploy => {
+            crate::movement::carry_out(s, who, from, to, &sel, ev);
+        }
+        Purpose::Move => {
+            let cost =
+                crate::movement::move_cost(s, who, from, to, &sel).expect("listed destination");
+            spend(s, cost);
+            crate::land::start(s, who, from, to, sel, None);
+        }
+        Purpose::Intercept { .. } => {
+            let m = crate::land::current_ref(s).clone();
+            s.memo.tried.push((who, from));
+            let modifier = crate::land::modifier(who, &sel, m.who, &m.sel.troops);
+            let (dice, ok) = crate::combat::two_dice_test(&mut s.rng, modifier);
+            ev.push(Scoped::public(Event::Rolled {
+                power: major(who),
+                purpose: format!("interception (modifier {modifier:+})"),
+                dice,
+                hits: ok as u8,
+            }));
+            ev.push(Scoped::public(Event::Intercepted {
+                power: who,
+                from,
+                to,
+                success: ok,
+            }));
+            if ok {
+                crate::movement::carry_out(s, who, from, to, &sel, ev);
+                crate::land::current(s).intercepted = Some(who);
+            }
+        }
+        Purpose::Avoid { to: dest } => {
+            let m = crate::land::current_ref(s).clone();
+            // [13.3] step 4: no roll when the group already lost a field battle.
+            let ok = if s.memo.beaten.contains(&(who, from)) {
+                true
+            } else {
+                let modifier = crate::land::modifier(who, &sel, m.who, &m.sel.troops);
+                let (dice, ok) = crate::combat::two_dice_test(&mut s.rng, modifier);
+                ev.push(Scoped::public(Event::Rolled {
+                    power: major(who),
+                    purpose: format!("avoid battle (modifier {modifier:+})"),
+                    dice,
+                    hits: ok as u8,
+                }));
+                ok
+            };
+            ev.push(Scoped::public(Event::Avoided {
+                power: who,
+                from,
+                to: dest,
+                success: ok,
+            }));
+            if ok {
+                crate::movement::carry_out(s, who, from, dest, &sel, ev);
+            }
+            // One decision per power ([13.3] step 6).
+            if let Some(Frame::Avoid { .. }) = s.stack.last() {
+                s.stack.pop();
+            }
+            crate::land::current(s).queue.remove(0);
+        }
+        Purpose::Assault => {
+            spend(s, 1);
+            s.stack.push(Frame::AssaultPlan {
+                who,
+                space: from,
+                sel,
+                stage: 0,
+                stormed: false,
+            });
+        }
+    }
+}
+
+/// A response window: play the card, or pass it on.
+fn respond(
+    s: &mut State,
+    key: &str,
+    mut queue: Vec<Pw>,
+    space: crate::data::SpaceId,
+    mv: &Move,
+    ev: &mut Vec<Scoped<Event>>,
+) {
+    let p = queue.remove(0);
+    s.stack.pop();
+    if let Move::PlayCard { card } = mv {
+        crate::cards::discard_from_hand(s, p, *card);
+        ev.push(Scoped::public(Event::ResponsePlayed {
+            power: p,
+            card: *card,
+        }));
+        match key {
+            crate::cards::STORMS => {
+                // The window closes: the move or assault does not take place (M8).
+                mark_stormed(s);
+                return;
+            }
+            crate::cards::GERMAN_REITERS => reiters(s, p, space, ev),
+            _ => {}
+        }
+    }
+    if !queue.is_empty() {
+        s.stack.push(Frame::Respond {
+            key: key.to_string(),
+            queue,
+            space,
+        });
+    }
+}
+
+fn mark_stormed(s: &mut State) {
+    for f in s.stack.iter_mut().rev() {
+        match f {
+            Frame::LandMove(m) => {
+                m.stormed = true;
+                return;
+            }
+            Frame::AssaultPlan { stormed, .. } => {
+                *stormed = true;
+                return;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// German Reiters: mercenaries from the pool join the player's side ([14] step 1,
+/// [15.1] step 2; RULINGS M9).
+fn reiters(s: &mut State, p: Pw, space: crate::data::SpaceId, ev: &mut Vec<Scoped<Event>>) {
+    let n = crate::cards::REITERS_MERCENARIES;
+    let o = crate::model::reiters_owner(p);
+    crate::board::force_mut(s, space, o).troops.mercenaries += n;
+    crate::board::book(s, o, n as i16, 0);
+    let mut t = crate::model::Troops::default();
+    t.mercenaries = n;
+    ev.push(Scoped::public(Event::Raised {
+        power: p,
+        space,
+        kind: UnitKind::Mercenary,
+    }));
+    for f in s.stack.iter_mut().rev() {
+        match f {
+            Frame::LandMove(m) if m.who == p => {
+                match m.arrived.iter_mut().find(|(x, _)| *x == o) {
+                    Some((_, a)) => a.add(&t),
+                    None => m.arrived.push((o, t)),
+                }
+                return;
+            }
+            Frame::AssaultPlan { who, sel, .. } if *who == p => {
+                let room = formation_limit(&sel.leaders).saturating_sub(sel.troops.total());
+                sel.troops.mercenaries += n.min(room);
+                return;
+            }
+            Frame::LandMove(_) | Frame::AssaultPlan { .. } => return,
+            _ => {}
+        }
     }
 }
 
@@ -543,6 +915,19 @@ fn act(s: &mut State, who: Pw, cp: u8, mv: &Move, ev: &mut Vec<Scoped<Event>>) -
         Move::Control { space } => {
             crate::control::control(s, who, *space, ev);
             1
+        }
+        Move::Assault { space } => {
+            // [15.1] step 1: choose the formation (the CP is paid when it goes).
+            s.stack.push(Frame::Formation {
+                who,
+                from: *space,
+                purpose: Purpose::Assault,
+                sel: Selection {
+                    troops: Default::default(),
+                    leaders: vec![],
+                },
+            });
+            0
         }
         Move::RemoveUnrest { space } => {
             crate::control::remove_unrest(s, *space, ev);
@@ -685,8 +1070,81 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
             end_impulse(s, who, passes + 1);
         }
         Frame::Actions { .. } => {}
+        Frame::LandMove(m) => crate::land::step(s, m, ev),
+        Frame::Combat(c) => {
+            crate::battle::auto(s, c, ev);
+            if let Some(w) = crate::victory::automatic(s) {
+                end_game(s, w, ev);
+            }
+        }
+        Frame::AssaultPlan {
+            who,
+            space,
+            sel,
+            stage,
+            stormed,
+        } => match stage {
+            0 => {
+                s.stack.push(Frame::AssaultPlan {
+                    who,
+                    space,
+                    sel,
+                    stage: 1,
+                    stormed,
+                });
+                // [15.1] step 2: the other powers may play Storms.
+                let q = crate::cards::window(s, (0..6u8).filter(|&q| q != who));
+                if !q.is_empty() {
+                    s.stack.push(Frame::Respond {
+                        key: crate::cards::STORMS.into(),
+                        queue: q,
+                        space,
+                    });
+                }
+            }
+            1 => {
+                s.stack.push(Frame::AssaultPlan {
+                    who,
+                    space,
+                    sel,
+                    stage: 2,
+                    stormed,
+                });
+                // ... and the attacker has a last chance for German Reiters.
+                if !stormed && !s.ps(who).hand.is_empty() {
+                    s.stack.push(Frame::Respond {
+                        key: crate::cards::GERMAN_REITERS.into(),
+                        queue: vec![who],
+                        space,
+                    });
+                }
+            }
+            _ => {
+                if stormed {
+                    ev.push(Scoped::public(Event::CombatNote {
+                        text: format!(
+                            "Storms: the assault on {} does not take place",
+                            data().space(space).name
+                        ),
+                    }));
+                } else {
+                    let c = crate::battle::assault(s, who, space, &sel, ev);
+                    s.stack.push(Frame::Combat(Box::new(c)));
+                }
+                s.memo.assaulted.push(space);
+            }
+        },
         Frame::Step(Step::Winter) => {
             crate::winter::return_units(s, ev);
+            // Every besieger went home: the sieges end ([20.4]).
+            for i in 0..s.spaces.len() {
+                if s.spaces[i].siege.take().is_some() {
+                    ev.push(Scoped::public(Event::SiegeLifted {
+                        space: crate::data::SpaceId(i as u16),
+                    }));
+                }
+            }
+            s.memo = Default::default();
             s.alliances.clear();
             ev.push(Scoped::public(Event::AlliancesEnd));
             crate::winter::replacements(s, ev);
@@ -714,18 +1172,6 @@ pub fn unsupported(s: &State, mv: &Move) -> Option<signoria_engine::RuleError> {
         (Frame::Impulse { .. }, Move::PlayEvent { .. }) => {
             "playing a card as event is not implemented yet (card events: issue 15)".to_string()
         }
-        (
-            Frame::Formation {
-                who,
-                from,
-                purpose: Purpose::Move,
-                sel,
-            },
-            Move::Go { to },
-        ) => match crate::movement::move_cost(s, *who, *from, *to, sel) {
-            Err(crate::movement::Refusal::NeedsCombat(m)) => m.to_string(),
-            _ => return None,
-        },
         (Frame::Actions { who, .. }, Move::Control { space }) => {
             match control_check(s, *who, *space) {
                 Err(crate::movement::Refusal::NeedsCombat(m)) => m.to_string(),

@@ -25,7 +25,30 @@ fn unit(k: UnitKind) -> &'static str {
     }
 }
 
-pub fn describe(_s: &State, mv: &Move) -> String {
+fn owner(o: crate::data::PoolOwner) -> &'static str {
+    use crate::data::PoolOwner as O;
+    match o {
+        O::Ottoman => "Ottoman",
+        O::Spain => "Spanish",
+        O::England => "English",
+        O::France => "French",
+        O::Hre => "Imperial",
+        O::Dutch => "Dutch",
+        O::Huguenot => "Huguenot",
+        O::Ireland => "Irish",
+        O::Papacy => "Papal",
+        O::Portugal => "Portuguese",
+        O::Scotland => "Scottish",
+        O::Venice => "Venetian",
+        O::Independent => "independent",
+    }
+}
+
+fn leader(l: u8) -> &'static str {
+    &data().army_leaders[l as usize].name
+}
+
+pub fn describe(s: &State, mv: &Move) -> String {
     match mv {
         Move::Propose { to, deal } => match deal {
             DealPick::Peace => format!("Propose peace to {}", power(*to)),
@@ -37,7 +60,49 @@ pub fn describe(_s: &State, mv: &Move) -> String {
         Move::Ransom { leader } => format!("Ransom {}", data().army_leaders[*leader as usize].name),
         Move::DeclareWarOn { target } => format!("Declare war on {}", power(*target)),
         Move::PayWith { card: c } => format!("Pay with {}", card(*c)),
-        Move::Done => "Done".into(),
+        Move::Done => match s.stack.last() {
+            Some(crate::model::Frame::Respond { .. }) => "Do not play a card".into(),
+            Some(crate::model::Frame::Intercept { .. }) => "Do not intercept".into(),
+            Some(crate::model::Frame::Avoid { .. }) => "Do not avoid battle".into(),
+            Some(crate::model::Frame::Withdraw { .. }) => "Fight in the field".into(),
+            Some(crate::model::Frame::MoveOn { .. }) => "Go back for free".into(),
+            Some(crate::model::Frame::Combat(_)) => "Done".into(),
+            _ => "Done".into(),
+        },
+        Move::Assault { space } => format!("Assault {} (1 CP)", sp(*space)),
+        Move::PlayCard { card: c } => format!("Play {}", card(*c)),
+        Move::InterceptFrom { space } => format!("Intercept from {}", sp(*space)),
+        Move::AvoidTo { space } => format!("Avoid battle to {}", sp(*space)),
+        Move::Withdraw => "Withdraw into the fortifications".into(),
+        Move::Lose {
+            owner: o,
+            kind,
+            part,
+        } => format!(
+            "Lose a {} {}{}",
+            owner(*o),
+            unit(*kind),
+            if *part == 1 {
+                " (from the fortress)"
+            } else {
+                ""
+            }
+        ),
+        Move::Garrison { owner: o, kind, .. } => {
+            format!("Put a {} {} into the fortress", owner(*o), unit(*kind))
+        }
+        Move::GarrisonLeader { leader: l } => format!("Put {} into the fortress", leader(*l)),
+        Move::Join { owner: o, kind } => {
+            format!(
+                "A {} {} from the fortress joins the battle",
+                owner(*o),
+                unit(*kind)
+            )
+        }
+        Move::JoinLeader { leader: l } => {
+            format!("{} joins the battle from the fortress", leader(*l))
+        }
+        Move::RetreatTo { space } => format!("Retreat to {}", sp(*space)),
         Move::Prefer(p) => match p {
             Preference::Protestant => "Secretly prefer the Protestants".into(),
             Preference::Catholic => "Secretly prefer the Catholics".into(),
@@ -48,7 +113,22 @@ pub fn describe(_s: &State, mv: &Move) -> String {
         Move::DeployFrom { capital } => format!("Deploy a formation from {}", sp(*capital)),
         Move::AddUnit(k) => format!("Add a {}", unit(*k)),
         Move::AddLeader { leader } => format!("Add {}", data().army_leaders[*leader as usize].name),
-        Move::Go { to } => format!("Go to {}", sp(*to)),
+        Move::Go { to } => match s.stack.last() {
+            Some(crate::model::Frame::Formation {
+                purpose: crate::model::Purpose::Intercept { .. },
+                ..
+            }) => format!("Try to intercept into {}", sp(*to)),
+            Some(crate::model::Frame::Formation {
+                purpose: crate::model::Purpose::Avoid { .. },
+                ..
+            }) => format!("Try to avoid battle to {}", sp(*to)),
+            Some(crate::model::Frame::Formation {
+                purpose: crate::model::Purpose::Assault,
+                ..
+            }) => format!("Assault {} with this formation", sp(*to)),
+            Some(crate::model::Frame::MoveOn { .. }) => format!("Move on to {}", sp(*to)),
+            _ => format!("Go to {}", sp(*to)),
+        },
         Move::PlayCp { card: c } => format!("Play {} for CP", card(*c)),
         Move::PlayEvent { card: c } => format!("Play {} as event", card(*c)),
         Move::Pass => "Pass".into(),

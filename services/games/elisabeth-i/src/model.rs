@@ -20,6 +20,11 @@ pub fn pw(p: Power) -> Option<Pw> {
     p.impulse_index().map(|i| i as Pw)
 }
 
+/// The pool German Reiters' mercenaries come from (the Protestants: the Huguenots).
+pub fn reiters_owner(p: Pw) -> PoolOwner {
+    PoolOwner::of(major(p), None)
+}
+
 /// Options of a game: the scenario (only the Campaign set-up exists in the data pack's
 /// reconstruction that plays from turn 1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -148,6 +153,37 @@ pub struct SpaceState {
     pub fortress: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forces: Vec<Force>,
+    /// Besieged (seed [15]): the besieging powers stand outside the fortress, every other
+    /// unit and leader in the space is inside it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub siege: Option<Siege>,
+}
+
+/// A siege: who besieges, and in which impulse it began (an assault needs an earlier
+/// one, seed [15.1]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Siege {
+    pub by: Vec<Pw>,
+    pub since: u16,
+}
+
+/// What the rules remember for the rest of one impulse (seed [13.1], [13.2], [15.1]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Memo {
+    /// (power, space): its units there were in a formation that lost a field battle this
+    /// impulse: no move action, automatic avoid battle (RULINGS M2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub beaten: Vec<(Pw, SpaceId)>,
+    /// (power, space): its units there already tried to intercept this impulse.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tried: Vec<(Pw, SpaceId)>,
+    /// Spaces assaulted this impulse (one assault per space and impulse).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assaulted: Vec<SpaceId>,
+    /// (power, space, fortress): the formation moved on from a fortress it could not
+    /// besiege; a retreat back into that fortress eliminates it ([13.4]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fatal: Vec<(Pw, SpaceId, SpaceId)>,
 }
 
 /// Where a leader is.
@@ -233,6 +269,13 @@ pub enum Purpose {
     Move,
     /// The free spring deployment move from a capital (seed [10] step 6).
     Deploy,
+    /// An interception into the destination of the move under way (seed [13.2]).
+    Intercept { to: SpaceId },
+    /// Avoiding battle from the space the formation stands in to `to` (seed [13.3]);
+    /// the group may exceed a formation's size.
+    Avoid { to: SpaceId },
+    /// The formation that assaults the besieged space it stands in (seed [15.1]).
+    Assault,
 }
 
 /// A formation being assembled, one piece at a time.
@@ -244,7 +287,7 @@ pub struct Selection {
 }
 
 /// One frame of the decision stack.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Frame {
     /// A whole turn: pushes its phases (automatic).
     Turn,
@@ -283,6 +326,34 @@ pub enum Frame {
     Actions { who: Pw, cp: u8 },
     /// HRE's winter replacement option (seed [20.6]).
     HreReplacement,
+    /// A land move under way (seed [13.1] steps 4-8; automatic: pushes the windows).
+    LandMove(Box<crate::land::LandMove>),
+    /// A response window: `queue[0]` may play the card `key` (seed [6.1], [13.1] step 4).
+    Respond {
+        key: String,
+        queue: Vec<Pw>,
+        space: SpaceId,
+    },
+    /// `who` may try to intercept the move under way from one of its stacks ([13.2]).
+    Intercept { who: Pw },
+    /// `who` may avoid battle in the destination of the move under way ([13.3]).
+    Avoid { who: Pw },
+    /// `who`, controlling the fortified destination, may withdraw into it ([13.4]).
+    Withdraw { who: Pw },
+    /// The mover did not outnumber the withdrawn garrison: move on or go back ([13.4]).
+    MoveOn { who: Pw },
+    /// A field battle, assault or siege-lifting retreat in progress ([14], [15]).
+    Combat(Box<crate::battle::Combat>),
+    /// An assault about to be made by the formation `sel` (seed [15.1] step 2: the
+    /// Storms and German Reiters windows, then the assault; automatic).
+    AssaultPlan {
+        who: Pw,
+        space: SpaceId,
+        sel: Selection,
+        stage: u8,
+        #[serde(default)]
+        stormed: bool,
+    },
 }
 
 /// A choice of a seat.
@@ -354,6 +425,48 @@ pub enum Move {
         space: SpaceId,
     },
     EndActions,
+    /// Assault the besieged space (1 CP, seed [15.1]).
+    Assault {
+        space: SpaceId,
+    },
+    // ---- combat and responses
+    /// Play a response or combat card in an open window.
+    PlayCard {
+        card: CardId,
+    },
+    InterceptFrom {
+        space: SpaceId,
+    },
+    AvoidTo {
+        space: SpaceId,
+    },
+    Withdraw,
+    /// Lose one land unit (`part` 1: a unit that joined a relief battle from the fortress).
+    Lose {
+        owner: PoolOwner,
+        kind: UnitKind,
+        part: u8,
+    },
+    /// Put one unit of the beaten stack into the fortress ([14.1], [15.2]).
+    Garrison {
+        owner: PoolOwner,
+        kind: UnitKind,
+        part: u8,
+    },
+    GarrisonLeader {
+        leader: u8,
+    },
+    /// A unit inside the fortress joins the relief battle ([15.2]).
+    Join {
+        owner: PoolOwner,
+        kind: UnitKind,
+    },
+    JoinLeader {
+        leader: u8,
+    },
+    RetreatTo {
+        space: SpaceId,
+    },
     // ---- winter
     HreMercenaries,
     HreForHire,
@@ -488,6 +601,71 @@ pub enum Event {
         troops: Troops,
     },
     AlliancesEnd,
+    /// A response or combat card was played (public).
+    ResponsePlayed {
+        power: Pw,
+        card: CardId,
+    },
+    /// Dice rolled in combat (public).
+    Rolled {
+        power: Power,
+        purpose: String,
+        dice: Vec<u8>,
+        hits: u8,
+    },
+    /// A note of a combat procedure (public).
+    CombatNote {
+        text: String,
+    },
+    Intercepted {
+        power: Pw,
+        from: SpaceId,
+        to: SpaceId,
+        success: bool,
+    },
+    Avoided {
+        power: Pw,
+        from: SpaceId,
+        to: SpaceId,
+        success: bool,
+    },
+    Withdrew {
+        power: Pw,
+        space: SpaceId,
+    },
+    BattleFought {
+        space: SpaceId,
+        attacker: Pw,
+        attacker_won: bool,
+        attacker_hits: u8,
+        defender_hits: u8,
+    },
+    UnitsLost {
+        owner: PoolOwner,
+        space: SpaceId,
+        troops: Troops,
+    },
+    LeaderCaptured {
+        leader: u8,
+        by: Pw,
+    },
+    Retreated {
+        power: Power,
+        from: SpaceId,
+        to: SpaceId,
+    },
+    SiegeBegun {
+        space: SpaceId,
+        by: Pw,
+    },
+    SiegeLifted {
+        space: SpaceId,
+    },
+    Assaulted {
+        space: SpaceId,
+        attacker: Pw,
+        success: bool,
+    },
     Score {
         vp: Vec<i16>,
     },
@@ -537,6 +715,11 @@ pub struct State {
     pub ledger: Vec<(PoolOwner, u16, u16)>,
     /// Every card of this game, sorted (for the conservation check).
     pub cards: Vec<u8>,
+    /// Impulses played so far in the game (for "an earlier impulse", seed [15.1]).
+    #[serde(default)]
+    pub impulse: u16,
+    #[serde(default)]
+    pub memo: Memo,
     /// The winners once the game is decided, and how.
     pub winners: Option<(Vec<Pw>, String)>,
     pub rng: GameRng,

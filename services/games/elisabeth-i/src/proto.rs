@@ -264,6 +264,52 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
         Move::EndActions => K::EndActions,
         Move::HreMercenaries => K::HreMercenaries,
         Move::HreForHire => K::HreForHire,
+        Move::Assault { space } => {
+            p.space = space.0 as u32;
+            K::Assault
+        }
+        Move::PlayCard { card } => {
+            p.card = card.0 as u32;
+            K::PlayCard
+        }
+        Move::InterceptFrom { space } => {
+            p.space = space.0 as u32;
+            K::InterceptFrom
+        }
+        Move::AvoidTo { space } => {
+            p.space = space.0 as u32;
+            K::AvoidTo
+        }
+        Move::Withdraw => K::Withdraw,
+        Move::Lose { owner, kind, part } => {
+            p.owner = owner_pb(*owner);
+            p.unit = unit_pb(*kind);
+            p.part = *part as u32;
+            K::Lose
+        }
+        Move::Garrison { owner, kind, part } => {
+            p.owner = owner_pb(*owner);
+            p.unit = unit_pb(*kind);
+            p.part = *part as u32;
+            K::Garrison
+        }
+        Move::GarrisonLeader { leader } => {
+            p.leader = *leader as u32;
+            K::GarrisonLeader
+        }
+        Move::Join { owner, kind } => {
+            p.owner = owner_pb(*owner);
+            p.unit = unit_pb(*kind);
+            K::Join
+        }
+        Move::JoinLeader { leader } => {
+            p.leader = *leader as u32;
+            K::JoinLeader
+        }
+        Move::RetreatTo { space } => {
+            p.space = space.0 as u32;
+            K::RetreatTo
+        }
     };
     p.kind = k as i32;
     p
@@ -337,7 +383,73 @@ pub fn move_from_pb(p: &pb::Move) -> Result<Move, String> {
         K::EndActions => Move::EndActions,
         K::HreMercenaries => Move::HreMercenaries,
         K::HreForHire => Move::HreForHire,
+        K::Assault => Move::Assault {
+            space: space_from(p.space)?,
+        },
+        K::PlayCard => Move::PlayCard {
+            card: card_from(p.card)?,
+        },
+        K::InterceptFrom => Move::InterceptFrom {
+            space: space_from(p.space)?,
+        },
+        K::AvoidTo => Move::AvoidTo {
+            space: space_from(p.space)?,
+        },
+        K::Withdraw => Move::Withdraw,
+        K::Lose => Move::Lose {
+            owner: owner_from(p.owner)?,
+            kind: unit_from(p.unit)?,
+            part: part_from(p.part)?,
+        },
+        K::Garrison => Move::Garrison {
+            owner: owner_from(p.owner)?,
+            kind: unit_from(p.unit)?,
+            part: part_from(p.part)?,
+        },
+        K::GarrisonLeader => Move::GarrisonLeader {
+            leader: leader_from(p.leader)?,
+        },
+        K::Join => Move::Join {
+            owner: owner_from(p.owner)?,
+            kind: unit_from(p.unit)?,
+        },
+        K::JoinLeader => Move::JoinLeader {
+            leader: leader_from(p.leader)?,
+        },
+        K::RetreatTo => Move::RetreatTo {
+            space: space_from(p.space)?,
+        },
     })
+}
+
+fn owner_from(v: i32) -> Result<PoolOwner, String> {
+    use pb::Owner as O;
+    Ok(
+        match O::try_from(v).map_err(|_| format!("owner {v} unknown"))? {
+            O::Ottoman => PoolOwner::Ottoman,
+            O::Spain => PoolOwner::Spain,
+            O::England => PoolOwner::England,
+            O::France => PoolOwner::France,
+            O::Hre => PoolOwner::Hre,
+            O::Dutch => PoolOwner::Dutch,
+            O::Huguenot => PoolOwner::Huguenot,
+            O::Ireland => PoolOwner::Ireland,
+            O::Papacy => PoolOwner::Papacy,
+            O::Portugal => PoolOwner::Portugal,
+            O::Scotland => PoolOwner::Scotland,
+            O::Venice => PoolOwner::Venice,
+            O::Independent => PoolOwner::Independent,
+            O::Unspecified | O::Protestant => return Err(format!("owner {v} owns no units")),
+        },
+    )
+}
+
+fn part_from(v: u32) -> Result<u8, String> {
+    if v <= 1 {
+        Ok(v as u8)
+    } else {
+        Err(format!("part {v} out of range (0 or 1)"))
+    }
 }
 
 fn troops_pb(t: &Troops) -> pb::Troops {
@@ -371,6 +483,11 @@ pub fn view_to_pb(v: &View) -> pb::View {
                 unrest: s.unrest,
                 protestant: s.protestant,
                 fortress: s.fortress,
+                besieged_by: s
+                    .siege
+                    .iter()
+                    .flat_map(|g| g.by.iter().map(|&p| power_pb(p)))
+                    .collect(),
                 forces: s
                     .forces
                     .iter()
@@ -604,6 +721,113 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
             p.powers = powers.iter().map(|&x| power_pb(x)).collect();
             p.text = kind.clone();
             K::Victory
+        }
+        Event::ResponsePlayed { power, card } => {
+            p.power = power_pb(*power);
+            p.cards = vec![card.0 as u32];
+            K::ResponsePlayed
+        }
+        Event::Rolled {
+            power,
+            purpose,
+            dice,
+            hits,
+        } => {
+            p.owner = controller_pb(*power);
+            p.text = purpose.clone();
+            p.cards = dice.iter().map(|&d| d as u32).collect();
+            p.count = *hits as u32;
+            K::Rolled
+        }
+        Event::CombatNote { text } => {
+            p.text = text.clone();
+            K::CombatNote
+        }
+        Event::Intercepted {
+            power,
+            from,
+            to,
+            success,
+        } => {
+            p.power = power_pb(*power);
+            p.space = from.0 as u32;
+            p.to_space = to.0 as u32;
+            p.has_to_space = true;
+            p.flag = *success;
+            K::Intercepted
+        }
+        Event::Avoided {
+            power,
+            from,
+            to,
+            success,
+        } => {
+            p.power = power_pb(*power);
+            p.space = from.0 as u32;
+            p.to_space = to.0 as u32;
+            p.has_to_space = true;
+            p.flag = *success;
+            K::Avoided
+        }
+        Event::Withdrew { power, space } => {
+            p.power = power_pb(*power);
+            p.space = space.0 as u32;
+            K::Withdrew
+        }
+        Event::BattleFought {
+            space,
+            attacker,
+            attacker_won,
+            attacker_hits,
+            defender_hits,
+        } => {
+            p.power = power_pb(*attacker);
+            p.space = space.0 as u32;
+            p.flag = *attacker_won;
+            p.count = *attacker_hits as u32;
+            p.vp = vec![*attacker_hits as i32, *defender_hits as i32];
+            K::BattleFought
+        }
+        Event::UnitsLost {
+            owner,
+            space,
+            troops,
+        } => {
+            p.owner = owner_pb(*owner);
+            p.space = space.0 as u32;
+            p.lost = Some(troops_pb(troops));
+            K::UnitsLost
+        }
+        Event::LeaderCaptured { leader, by } => {
+            p.leaders = vec![*leader as u32];
+            p.power = power_pb(*by);
+            K::LeaderCaptured
+        }
+        Event::Retreated { power, from, to } => {
+            p.owner = controller_pb(*power);
+            p.space = from.0 as u32;
+            p.to_space = to.0 as u32;
+            p.has_to_space = true;
+            K::Retreated
+        }
+        Event::SiegeBegun { space, by } => {
+            p.power = power_pb(*by);
+            p.space = space.0 as u32;
+            K::SiegeBegun
+        }
+        Event::SiegeLifted { space } => {
+            p.space = space.0 as u32;
+            K::SiegeLifted
+        }
+        Event::Assaulted {
+            space,
+            attacker,
+            success,
+        } => {
+            p.power = power_pb(*attacker);
+            p.space = space.0 as u32;
+            p.flag = *success;
+            K::Assaulted
         }
     };
     p.kind = k as i32;

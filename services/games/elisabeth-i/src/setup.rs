@@ -35,6 +35,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
             protestant: s.religion == Religion::Protestant,
             fortress: false,
             forces: Vec::new(),
+            siege: None,
         })
         .collect();
     let sid = |k: &str| {
@@ -143,6 +144,8 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         bonus_vp: vec![0; 6],
         ledger: Vec::new(),
         cards: Vec::new(),
+        impulse: 0,
+        memo: Default::default(),
         winners: None,
         rng: GameRng::from_seed(seed),
     };
