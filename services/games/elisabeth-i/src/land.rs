@@ -560,18 +560,13 @@ pub fn move_on_choices(s: &State, m: &LandMove, cp: u8) -> Vec<(SpaceId, u8)> {
     v
 }
 
-/// [13.4] option 2: back to the origin for free, if a retreat could go there ([14.1]);
-/// else the formation is eliminated.
+/// [13.4] option 2: back to the origin for free, as a beaten attacker retreats into the
+/// space it came from ([14.1], RULINGS C3, M4).
 pub fn go_back(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     let m = current_ref(s).clone();
-    let rel = crate::board::relations(s);
     let sel = Selection {
         troops: troops_of(s, m.who, m.to),
         leaders: m.sel.leaders.clone(),
     };
-    if may_enter(&facts(s, m.from), major(m.who), &rel, RetreatRule::Battle) {
-        crate::movement::carry_out(s, m.who, m.to, m.from, &sel, ev);
-    } else {
-        crate::battle::eliminate(s, m.who, m.to, controller_pw(s, m.to), ev);
-    }
+    crate::movement::carry_out(s, m.who, m.to, m.from, &sel, ev);
 }
