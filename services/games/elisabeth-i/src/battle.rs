@@ -17,7 +17,8 @@ use crate::combat::assault::{Assault, AssaultChoice, AssaultInput, AssaultOutcom
 use crate::combat::field_battle::{
     FieldBattle, FieldBattleInput, FieldBattleOutcome, FieldChoice, Relief, SiegeAfter,
 };
-use crate::combat::naval_battle::Fleet;
+use crate::combat::naval_battle::{Fleet, NavalBattle, NavalChoice, Waters};
+use crate::combat::naval_move::{NavalMove, NavalMoveChoice};
 use crate::combat::retreat::Neighbourhood;
 use crate::combat::siege::{AssaultFacts, LiftOutcome, SiegeLift};
 use crate::combat::{
@@ -42,6 +43,10 @@ pub enum Proc {
     Field(FieldBattle),
     Assault(Assault),
     Lift(SiegeLift),
+    /// Interception and avoid battle after a naval move ([16.1] steps 4-6).
+    NavalMove(NavalMove),
+    /// A naval battle at a location ([16.2]).
+    NavalBattle(NavalBattle, Waters),
 }
 
 pub fn land_kind(k: UnitKind) -> LandKind {
@@ -242,13 +247,16 @@ pub fn assault_facts(s: &State, p: Pw, sp: SpaceId) -> Option<AssaultFacts> {
         besieged_in_earlier_impulse: g.since < s.impulse,
         assaulted_this_impulse: s.memo.assaulted.contains(&sp),
         line_of_communication: crate::control::loc(s, p, sp),
-        // Ships at sea are not tracked yet (naval moves refuse, README): no ship stands
-        // in a sea zone, so only ships in the port itself block.
-        defender_fleets_adjacent: Vec::new(),
+        defender_fleets_adjacent: crate::naval::adjacent_fleets(s, sp, |q| {
+            !g.by.contains(&q)
+                && controller_pw(s, sp).is_some_and(|c| c == q || crate::board::allied(s, c, q))
+        }),
         defender_fleets_in_port: in_port,
-        attacker_fleets_adjacent: Vec::new(),
+        attacker_fleets_adjacent: crate::naval::adjacent_fleets(s, sp, |q| q == p),
         inland_port_linked_held: linked_held,
-        attacker_ships_in_north_sea: false,
+        attacker_ships_in_north_sea: d
+            .sea_zone_id("north_sea")
+            .is_some_and(|z| crate::naval::ships_of(s, p, Waters::Sea(z)) > 0),
         inland_port_exception_card: crate::cards::held(s, p, crate::cards::SIEGE_TECHNIQUE)
             .is_some(),
     })
@@ -386,7 +394,7 @@ pub fn lift(s: &State, p: Pw, sp: SpaceId) -> Combat {
     }
 }
 
-fn log(l: &mut Vec<CombatLog>, ev: &mut Vec<Scoped<Event>>) {
+pub(crate) fn log(l: &mut Vec<CombatLog>, ev: &mut Vec<Scoped<Event>>) {
     for x in l.drain(..) {
         ev.push(Scoped::public(match x {
             CombatLog::Rolled {
@@ -415,6 +423,8 @@ pub fn ask_power(c: &Combat) -> Option<Power> {
         Proc::Field(b) => b.ask().map(|a| a.power),
         Proc::Assault(a) => a.ask().map(|a| a.power),
         Proc::Lift(l) => l.ask().map(|a| a.power),
+        Proc::NavalMove(m) => m.ask().map(|a| a.power),
+        Proc::NavalBattle(b, _) => b.ask().map(|a| a.power),
     }
 }
 
@@ -423,8 +433,36 @@ pub fn ask_text(c: &Combat) -> String {
         Proc::Field(b) => b.ask().map(|a| a.what.clone()),
         Proc::Assault(a) => a.ask().map(|a| a.what.clone()),
         Proc::Lift(l) => l.ask().map(|a| a.what.clone()),
+        Proc::NavalMove(m) => m.ask().map(|a| a.what.clone()),
+        Proc::NavalBattle(b, _) => b.ask().map(|a| a.what.clone()),
     }
     .unwrap_or_default()
+}
+
+pub fn naval_move_move(c: &NavalMoveChoice) -> Move {
+    match *c {
+        NavalMoveChoice::PlayStorms => Move::PlayCard {
+            card: data().card_by_key(crate::cards::STORMS).expect("card").id,
+        },
+        NavalMoveChoice::Intercept { from, into } => Move::NavalIntercept { from, into },
+        NavalMoveChoice::Avoid { from, to } => Move::NavalAvoid { from, to },
+        NavalMoveChoice::Done => Move::Done,
+    }
+}
+
+pub fn naval_battle_move(c: &NavalChoice) -> Move {
+    match *c {
+        NavalChoice::PlayCard(card) => Move::PlayCard { card },
+        NavalChoice::Galleasses(side) => Move::Galleasses { side },
+        NavalChoice::Sink(owner, kind) => Move::Sink {
+            owner,
+            kind: crate::naval::ship_kind(kind),
+        },
+        // The Armada is not on the map yet (issue 15): never offered.
+        NavalChoice::ReduceArmada => Move::Done,
+        NavalChoice::RetreatTo(to) => Move::NavalRetreat { to },
+        NavalChoice::Done => Move::Done,
+    }
 }
 
 fn loss(c: &LossChoice) -> (PoolOwner, UnitKind, u8) {
@@ -498,6 +536,8 @@ pub fn choices(c: &Combat) -> Vec<Move> {
                     .collect()
             })
             .unwrap_or_default(),
+        Proc::NavalMove(m) => options(m.ask()).iter().map(naval_move_move).collect(),
+        Proc::NavalBattle(b, _) => options(b.ask()).iter().map(naval_battle_move).collect(),
     }
 }
 
@@ -539,6 +579,28 @@ pub fn choose(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
             l.choose(power, *space).expect("listed");
             log(&mut l.take_log(), ev);
         }
+        Proc::NavalMove(m) => {
+            let o = options(m.ask())
+                .into_iter()
+                .find(|o| naval_move_move(o) == *mv)
+                .expect("listed");
+            m.choose(power, &o, &mut s.rng).expect("listed");
+            log(&mut m.take_log(), ev);
+        }
+        Proc::NavalBattle(b, _) => {
+            let o = options(b.ask())
+                .into_iter()
+                .find(|o| naval_battle_move(o) == *mv)
+                .expect("listed");
+            if let NavalChoice::Galleasses(_) = o
+                && let Some(card) =
+                    crate::cards::held(s, pw(power).unwrap_or(0), crate::cards::GALLEASSES)
+            {
+                crate::cards::discard_from_hand(s, pw(power).unwrap_or(0), card);
+            }
+            b.choose(power, &o, &mut s.rng).expect("listed");
+            log(&mut b.take_log(), ev);
+        }
     }
     s.stack.push(Frame::Combat(c));
 }
@@ -563,8 +625,28 @@ pub fn auto(s: &mut State, mut c: Box<Combat>, ev: &mut Vec<Scoped<Event>>) {
             apply_assault(s, &c, &out, ev);
         }
         Proc::Lift(l) => {
+            log(&mut l.take_log(), ev);
             let out = l.outcome().expect("over").clone();
             apply_lift(s, &c, &out, ev);
+        }
+        Proc::NavalMove(m) => {
+            let out = m.outcome().expect("over").clone();
+            crate::naval::set_board(s, &out.board);
+            let due = crate::naval::battles_due(&out);
+            if let Some(Frame::NavalPlan { battles, .. }) = s.stack.last_mut() {
+                *battles = due;
+            }
+        }
+        Proc::NavalBattle(b, w) => {
+            let out = b.outcome().expect("over").clone();
+            crate::naval::apply_battle(s, *w, &out, ev);
+            // The mover stops fighting where it lost ([16.1] step 7).
+            if !out.attacker_won
+                && let Some(Frame::NavalPlan { battles, .. }) = s.stack.last_mut()
+            {
+                let w = *w;
+                battles.retain(|(x, _)| *x != w);
+            }
         }
     }
     check_sieges(s, ev);

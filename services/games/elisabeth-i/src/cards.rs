@@ -15,6 +15,8 @@ use crate::model::{Pw, State};
 pub const STORMS: &str = "storms";
 /// *Deutsche Reiter*: changes the units in a field battle or assault.
 pub const GERMAN_REITERS: &str = "german_reiters";
+/// *Galeassen*: extra hits for one side of a Mediterranean naval battle ([16.2] step 6).
+pub const GALLEASSES: &str = "galleasses";
 /// *Belagerungstechnik*: lifts the Antwerp/Rotterdam assault ban ([16.7]).
 pub const SIEGE_TECHNIQUE: &str = "siege_technique";
 

@@ -87,11 +87,6 @@ pub fn control_check(s: &State, p: Pw, sp: SpaceId) -> Result<(), Refusal> {
     if !loc(s, p, sp) {
         return Err(Refusal::Illegal("no line of communication"));
     }
-    if st.forces.iter().any(|f| f.ships.total() > 0) {
-        return Err(Refusal::NeedsCombat(
-            "ships in the port would have to retreat as after a naval battle ([12.2], [16.2] step 9), not implemented yet",
-        ));
-    }
     Ok(())
 }
 
@@ -103,6 +98,10 @@ pub fn control(s: &mut State, p: Pw, sp: SpaceId, ev: &mut Vec<Scoped<Event>>) {
         power: p,
         space: sp,
     }));
+    // [12.2]: ships in the port retreat as after a naval battle.
+    if s.sp(sp).forces.iter().any(|f| f.ships.total() > 0) {
+        crate::naval::push_out(s, sp, ev);
+    }
 }
 
 /// Remove unrest (1 CP, seed [12.4]); no LOC needed. Ruled: only in a space the power

@@ -19,7 +19,7 @@ const HRE: Pw = 4;
 const PROTESTANT: Pw = 5;
 
 /// Every kind of frame on which a seat decides (for coverage).
-pub const DECISION_KINDS: [&str; 19] = [
+pub const DECISION_KINDS: [&str; 20] = [
     "negotiate",
     "consider",
     "ransom",
@@ -39,9 +39,17 @@ pub const DECISION_KINDS: [&str; 19] = [
     "withdraw",
     "move_on",
     "combat",
+    "naval_orders",
 ];
 /// Frames that never wait for a seat.
-pub const AUTOMATIC_KINDS: [&str; 5] = ["turn", "step", "spring_of", "land_move", "assault_plan"];
+pub const AUTOMATIC_KINDS: [&str; 6] = [
+    "turn",
+    "step",
+    "spring_of",
+    "land_move",
+    "assault_plan",
+    "naval_plan",
+];
 
 pub fn kind(f: &Frame) -> &'static str {
     match f {
@@ -69,6 +77,8 @@ pub fn kind(f: &Frame) -> &'static str {
         Frame::Withdraw { .. } => "withdraw",
         Frame::MoveOn { .. } => "move_on",
         Frame::Combat(_) => "combat",
+        Frame::NavalOrders { .. } => "naval_orders",
+        Frame::NavalPlan { .. } => "naval_plan",
     }
 }
 
@@ -79,7 +89,9 @@ fn decider(s: &State, f: &Frame) -> Option<Pw> {
         | Frame::Step(_)
         | Frame::SpringOf { .. }
         | Frame::LandMove(_)
+        | Frame::NavalPlan { .. }
         | Frame::AssaultPlan { .. } => None,
+        Frame::NavalOrders { who, .. } => Some(*who),
         Frame::Respond { queue, .. } => queue.first().copied(),
         Frame::Intercept { who }
         | Frame::Avoid { who }
@@ -236,10 +248,19 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
             v
         }
         Frame::Combat(c) => crate::battle::choices(c),
+        Frame::NavalOrders { who, orders } => {
+            let mut v: Vec<Move> = crate::naval::order_choices(s, *who, orders)
+                .into_iter()
+                .map(|(from, kind, to)| Move::Sail { from, kind, to })
+                .collect();
+            v.push(Move::Done);
+            v
+        }
         Frame::Turn
         | Frame::Step(_)
         | Frame::SpringOf { .. }
         | Frame::LandMove(_)
+        | Frame::NavalPlan { .. }
         | Frame::AssaultPlan { .. } => Vec::new(),
     }
 }
@@ -335,6 +356,9 @@ fn action_choices(s: &State, p: Pw, cp: u8) -> Vec<Move> {
             v.push(Move::MoveFrom { space: sp });
         }
     }
+    if cp >= 1 && crate::naval::may_move(s, p) {
+        v.push(Move::NavalMove);
+    }
     for sp in d.space_ids() {
         if cp >= 1 && crate::battle::may_assault(s, p, sp) {
             v.push(Move::Assault { space: sp });
@@ -409,7 +433,11 @@ pub fn prompt(_s: &State, f: &Frame, _seat: Seat) -> String {
             data()
                 .card_by_key(key)
                 .map_or(key.as_str(), |c| c.title.as_str()),
-            data().space(*space).name
+            if *space == crate::model::NO_SPACE {
+                "a naval move".to_string()
+            } else {
+                data().space(*space).name.clone()
+            }
         ),
         Frame::Intercept { who } => {
             let m = crate::land::current_ref(_s);
@@ -447,10 +475,16 @@ pub fn prompt(_s: &State, f: &Frame, _seat: Seat) -> String {
             )
         }
         Frame::Combat(c) => crate::battle::ask_text(c),
+        Frame::NavalOrders { who, orders } => format!(
+            "{}: order ships to sail one at a time ({} ordered), then carry out the move",
+            name(*who),
+            orders.len()
+        ),
         Frame::Turn
         | Frame::Step(_)
         | Frame::SpringOf { .. }
         | Frame::LandMove(_)
+        | Frame::NavalPlan { .. }
         | Frame::AssaultPlan { .. } => String::new(),
     }
 }
@@ -661,6 +695,20 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
             crate::land::go_back(s, ev);
         }
         (Frame::Combat(_), mv) => crate::battle::choose(s, mv, ev),
+        (Frame::NavalOrders { who, mut orders }, Move::Sail { from, kind, to }) => {
+            crate::naval::order(s, who, &mut orders, *from, *kind, *to);
+            next_in(s, Frame::NavalOrders { who, orders });
+        }
+        (Frame::NavalOrders { who, orders }, Move::Done) => {
+            s.stack.pop();
+            s.stack.push(Frame::NavalPlan {
+                who,
+                orders,
+                stage: 0,
+                stormed: false,
+                battles: Vec::new(),
+            });
+        }
         (Frame::Impulse { who, passes }, Move::Pass) => {
             ev.push(Scoped::public(Event::Passed { power: who }));
             end_impulse(s, who, passes + 1);
@@ -848,7 +896,7 @@ fn mark_stormed(s: &mut State) {
                 m.stormed = true;
                 return;
             }
-            Frame::AssaultPlan { stormed, .. } => {
+            Frame::AssaultPlan { stormed, .. } | Frame::NavalPlan { stormed, .. } => {
                 *stormed = true;
                 return;
             }
@@ -864,8 +912,10 @@ fn reiters(s: &mut State, p: Pw, space: crate::data::SpaceId, ev: &mut Vec<Scope
     let o = crate::model::reiters_owner(p);
     crate::board::force_mut(s, space, o).troops.mercenaries += n;
     crate::board::book(s, o, n as i16, 0);
-    let mut t = crate::model::Troops::default();
-    t.mercenaries = n;
+    let t = crate::model::Troops {
+        mercenaries: n,
+        ..Default::default()
+    };
     ev.push(Scoped::public(Event::Raised {
         power: p,
         space,
@@ -914,6 +964,10 @@ fn act(s: &mut State, who: Pw, cp: u8, mv: &Move, ev: &mut Vec<Scoped<Event>>) -
         }
         Move::Control { space } => {
             crate::control::control(s, who, *space, ev);
+            1
+        }
+        Move::NavalMove => {
+            s.stack.push(crate::naval::orders_frame(who));
             1
         }
         Move::Assault { space } => {
@@ -1134,7 +1188,88 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                 s.memo.assaulted.push(space);
             }
         },
+        Frame::NavalPlan {
+            who,
+            orders,
+            stage,
+            stormed,
+            mut battles,
+        } => match stage {
+            0 => {
+                let empty = orders.is_empty();
+                s.stack.push(Frame::NavalPlan {
+                    who,
+                    orders,
+                    stage: 1,
+                    stormed,
+                    battles,
+                });
+                // [16.1] step 3: the other powers may play Storms (before the ships
+                // move, so that a stopped move leaves them where they were; C6, M8).
+                let q = crate::cards::window(s, (0..6u8).filter(|&q| q != who));
+                if !empty && !q.is_empty() {
+                    s.stack.push(Frame::Respond {
+                        key: crate::cards::STORMS.into(),
+                        queue: q,
+                        space: crate::model::NO_SPACE,
+                    });
+                }
+            }
+            1 => {
+                if stormed {
+                    ev.push(Scoped::public(Event::CombatNote {
+                        text: "Storms: the naval move does not take place".into(),
+                    }));
+                    return;
+                }
+                if orders.is_empty() {
+                    return;
+                }
+                let (board, entered) = crate::naval::execute(s, who, &orders);
+                ev.push(Scoped::public(Event::CombatNote {
+                    text: format!("{} ships sail", orders.len()),
+                }));
+                let mut m = crate::naval::start_move(s, who, board, entered);
+                crate::battle::log(&mut m.take_log(), ev);
+                s.stack.push(Frame::NavalPlan {
+                    who,
+                    orders: Vec::new(),
+                    stage: 2,
+                    stormed,
+                    battles,
+                });
+                s.stack.push(Frame::Combat(Box::new(crate::battle::Combat {
+                    space: crate::model::NO_SPACE,
+                    attacker: who,
+                    taken: Vec::new(),
+                    proc: crate::battle::Proc::NavalMove(m),
+                })));
+            }
+            _ => {
+                while !battles.is_empty() {
+                    let (w, foe) = battles.remove(0);
+                    if let Some(mut b) = crate::naval::start_battle(s, who, w, foe) {
+                        crate::battle::log(&mut b.take_log(), ev);
+                        s.stack.push(Frame::NavalPlan {
+                            who,
+                            orders: Vec::new(),
+                            stage: 2,
+                            stormed,
+                            battles,
+                        });
+                        s.stack.push(Frame::Combat(Box::new(crate::battle::Combat {
+                            space: crate::model::NO_SPACE,
+                            attacker: who,
+                            taken: Vec::new(),
+                            proc: crate::battle::Proc::NavalBattle(b, w),
+                        })));
+                        return;
+                    }
+                }
+            }
+        },
         Frame::Step(Step::Winter) => {
+            crate::naval::winter_return(s, ev);
             crate::winter::return_units(s, ev);
             // Every besieger went home: the sieges end ([20.4]).
             for i in 0..s.spaces.len() {
@@ -1171,12 +1306,6 @@ pub fn unsupported(s: &State, mv: &Move) -> Option<signoria_engine::RuleError> {
     let msg = match (top, mv) {
         (Frame::Impulse { .. }, Move::PlayEvent { .. }) => {
             "playing a card as event is not implemented yet (card events: issue 15)".to_string()
-        }
-        (Frame::Actions { who, .. }, Move::Control { space }) => {
-            match control_check(s, *who, *space) {
-                Err(crate::movement::Refusal::NeedsCombat(m)) => m.to_string(),
-                _ => return None,
-            }
         }
         _ => return None,
     };

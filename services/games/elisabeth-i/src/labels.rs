@@ -44,6 +44,21 @@ fn owner(o: crate::data::PoolOwner) -> &'static str {
     }
 }
 
+fn ship(k: crate::model::ShipKind) -> &'static str {
+    match k {
+        crate::model::ShipKind::Galley => "galley",
+        crate::model::ShipKind::Galleon => "galleon",
+        crate::model::ShipKind::Corsair => "corsair",
+    }
+}
+
+fn waters(w: crate::combat::naval_battle::Waters) -> String {
+    match w {
+        crate::combat::naval_battle::Waters::Port(x) => format!("the port of {}", sp(x)),
+        crate::combat::naval_battle::Waters::Sea(z) => data().sea_zone(z).name.clone(),
+    }
+}
+
 fn leader(l: u8) -> &'static str {
     &data().army_leaders[l as usize].name
 }
@@ -66,6 +81,7 @@ pub fn describe(s: &State, mv: &Move) -> String {
             Some(crate::model::Frame::Avoid { .. }) => "Do not avoid battle".into(),
             Some(crate::model::Frame::Withdraw { .. }) => "Fight in the field".into(),
             Some(crate::model::Frame::MoveOn { .. }) => "Go back for free".into(),
+            Some(crate::model::Frame::NavalOrders { .. }) => "Carry out the naval move".into(),
             Some(crate::model::Frame::Combat(_)) => "Done".into(),
             _ => "Done".into(),
         },
@@ -103,6 +119,25 @@ pub fn describe(s: &State, mv: &Move) -> String {
             format!("{} joins the battle from the fortress", leader(*l))
         }
         Move::RetreatTo { space } => format!("Retreat to {}", sp(*space)),
+        Move::NavalMove => "Naval move (1 CP)".into(),
+        Move::Sail { from, kind, to } => format!(
+            "Sail a {} from {} to {}",
+            ship(*kind),
+            waters(*from),
+            waters(*to)
+        ),
+        Move::NavalIntercept { from, into } => {
+            format!("Intercept from {} into {}", waters(*from), waters(*into))
+        }
+        Move::NavalAvoid { from, to } => {
+            format!("Avoid battle from {} to {}", waters(*from), waters(*to))
+        }
+        Move::Galleasses { side } => format!(
+            "Play Galleasses for the {}",
+            if *side == 0 { "attacker" } else { "defender" }
+        ),
+        Move::Sink { owner: o, kind } => format!("Lose a {} {}", owner(*o), ship(*kind)),
+        Move::NavalRetreat { to } => format!("Retreat the ships to {}", waters(*to)),
         Move::Prefer(p) => match p {
             Preference::Protestant => "Secretly prefer the Protestants".into(),
             Preference::Catholic => "Secretly prefer the Catholics".into(),
@@ -136,7 +171,7 @@ pub fn describe(s: &State, mv: &Move) -> String {
         Move::Control { space } => format!("Take control of {} (1 CP)", sp(*space)),
         Move::RemoveUnrest { space } => format!("Remove unrest in {} (1 CP)", sp(*space)),
         Move::Raise { space, kind } => format!("Raise a {} in {}", unit(*kind), sp(*space)),
-        Move::Build { space, kind } => format!("Build a {kind:?} in {}", sp(*space)).to_lowercase(),
+        Move::Build { space, kind } => format!("Build a {} in {}", ship(*kind), sp(*space)),
         Move::BuildFortress { space } => format!("Build a fortress in {} (2 CP)", sp(*space)),
         Move::EndActions => "End the impulse".into(),
         Move::HreMercenaries => "Two mercenaries to the capital".into(),

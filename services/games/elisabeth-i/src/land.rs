@@ -475,7 +475,7 @@ pub fn withdraw(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         }));
     }
     let m = current_ref(s).clone();
-    if arrived_total(&m) as u32 > garrison(s, &m) {
+    if arrived_total(&m) > garrison(s, &m) {
         begin_siege(s, who, to, ev);
     }
 }
@@ -564,6 +564,19 @@ pub fn move_on_choices(s: &State, m: &LandMove, cp: u8) -> Vec<(SpaceId, u8)> {
 /// space it came from ([14.1], RULINGS C3, M4).
 pub fn go_back(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     let m = current_ref(s).clone();
+    let fatal = s
+        .memo
+        .fatal
+        .iter()
+        .any(|&(p, at, back)| p == m.who && at == m.to && back == m.from);
+    if fatal {
+        // Back into the fortress it moved on from: eliminated ([13.4] option 1).
+        ev.push(Scoped::public(Event::CombatNote {
+            text: "no way back but into the fortress it moved on from: eliminated".into(),
+        }));
+        crate::battle::eliminate(s, m.who, m.to, controller_pw(s, m.to), ev);
+        return;
+    }
     let sel = Selection {
         troops: troops_of(s, m.who, m.to),
         leaders: m.sel.leaders.clone(),

@@ -23,6 +23,7 @@ pub mod labels;
 pub mod land;
 pub mod model;
 pub mod movement;
+pub mod naval;
 pub mod proto;
 pub mod setup;
 pub mod victory;

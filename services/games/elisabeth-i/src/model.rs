@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 use signoria_engine::GameRng;
 
+use crate::combat::naval_battle::Waters;
 use crate::data::{CardId, PoolOwner, Power, SpaceId};
 
 /// Index of a major power in impulse order (0 = Ottoman ... 5 = Protestants), seed [7].
@@ -19,6 +20,10 @@ pub fn major(p: Pw) -> Power {
 pub fn pw(p: Power) -> Option<Pw> {
     p.impulse_index().map(|i| i as Pw)
 }
+
+/// The space of a response window or combat that is not fought in a space (a naval
+/// move); never a real space.
+pub const NO_SPACE: SpaceId = SpaceId(u16::MAX);
 
 /// The pool German Reiters' mercenaries come from (the Protestants: the Huguenots).
 pub fn reiters_owner(p: Pw) -> PoolOwner {
@@ -114,7 +119,7 @@ impl UnitKind {
     pub const ALL: [UnitKind; 3] = [UnitKind::Regular, UnitKind::Mercenary, UnitKind::Cavalry];
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum ShipKind {
     Galley,
     Galleon,
@@ -184,6 +189,10 @@ pub struct Memo {
     /// besiege; a retreat back into that fortress eliminates it ([13.4]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fatal: Vec<(Pw, SpaceId, SpaceId)>,
+    /// (power, location): its ships there lost a naval battle this impulse and may not
+    /// move ([16.1]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub naval_beaten: Vec<(Pw, Waters)>,
 }
 
 /// Where a leader is.
@@ -354,6 +363,22 @@ pub enum Frame {
         #[serde(default)]
         stormed: bool,
     },
+    /// A naval move: `who` gives its orders one ship at a time ([16.1] step 1).
+    NavalOrders {
+        who: Pw,
+        orders: Vec<crate::naval::Order>,
+    },
+    /// A naval move being carried out: the Storms window, the move, interception and avoid
+    /// battle, then the battles due one by one ([16.1] steps 2-7; automatic).
+    NavalPlan {
+        who: Pw,
+        orders: Vec<crate::naval::Order>,
+        stage: u8,
+        #[serde(default)]
+        stormed: bool,
+        #[serde(default)]
+        battles: Vec<(Waters, Power)>,
+    },
 }
 
 /// A choice of a seat.
@@ -466,6 +491,34 @@ pub enum Move {
     },
     RetreatTo {
         space: SpaceId,
+    },
+    /// The naval move action (1 CP, seed [16.1]).
+    NavalMove,
+    /// Order one ship of `kind` at `from` to sail to `to`.
+    Sail {
+        from: Waters,
+        kind: ShipKind,
+        to: Waters,
+    },
+    NavalIntercept {
+        from: Waters,
+        into: Waters,
+    },
+    NavalAvoid {
+        from: Waters,
+        to: Waters,
+    },
+    /// Play Galleasses for the attacker (0) or the defender (1) ([16.2] step 6).
+    Galleasses {
+        side: u8,
+    },
+    /// Lose one ship.
+    Sink {
+        owner: PoolOwner,
+        kind: ShipKind,
+    },
+    NavalRetreat {
+        to: Waters,
     },
     // ---- winter
     HreMercenaries,
@@ -666,6 +719,11 @@ pub enum Event {
         attacker: Pw,
         success: bool,
     },
+    NavalBattleFought {
+        attacker: Pw,
+        attacker_won: bool,
+        hits: Vec<u8>,
+    },
     Score {
         vp: Vec<i16>,
     },
@@ -684,6 +742,9 @@ pub struct State {
     pub last_turn: u8,
     pub stack: Vec<Frame>,
     pub spaces: Vec<SpaceState>,
+    /// Ships in the 13 sea zones (seed [2.5], [16.1]).
+    #[serde(default)]
+    pub seas: Vec<crate::naval::SeaState>,
     pub powers: Vec<PowerState>,
     pub leaders: Vec<Leader>,
     /// Pairs of majors at war, each sorted (smaller index first).

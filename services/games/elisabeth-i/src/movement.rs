@@ -20,8 +20,6 @@ use crate::model::{Event, Loc, Purpose, Pw, Selection, State, Troops, UnitKind, 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
     Illegal(&'static str),
-    /// Legal by the rules, but it leads into a procedure that is not implemented yet.
-    NeedsCombat(&'static str),
 }
 
 /// Formation size (seed [5.1]): 4 without leader; one leader: his command rating; two
@@ -226,10 +224,10 @@ pub fn free_leaders(s: &State, p: Pw, from: SpaceId, purpose: Purpose, sel: &Sel
 /// Whether `p`'s units in a space may make a move action now ([13.1], [15]): not
 /// besieged, not besieging since this impulse, not beaten in a field battle this impulse.
 pub fn may_move(s: &State, p: Pw, from: SpaceId) -> bool {
-    if let Some(g) = &s.sp(from).siege {
-        if !g.by.contains(&p) || g.since == s.impulse {
-            return false;
-        }
+    if let Some(g) = &s.sp(from).siege
+        && (!g.by.contains(&p) || g.since == s.impulse)
+    {
+        return false;
     }
     !s.memo.beaten.contains(&(p, from))
 }

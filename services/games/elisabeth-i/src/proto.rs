@@ -1,5 +1,6 @@
 //! The mapping between the game's Rust types and `proto/signoria/v1/games/elisabeth_i.proto`.
 
+use crate::combat::naval_battle::Waters;
 use crate::data::{CardId, PoolOwner, Power as DPower, SpaceId, data};
 use crate::model::{
     Deal, DealPick, Event, Loc, Move, Options, Preference, Pw, ShipKind, Troops, UnitKind,
@@ -310,6 +311,36 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
             p.space = space.0 as u32;
             K::RetreatTo
         }
+        Move::NavalMove => K::NavalMove,
+        Move::Sail { from, kind, to } => {
+            p.from = Some(waters_pb(*from));
+            p.ship = ship_pb(*kind);
+            p.to = Some(waters_pb(*to));
+            K::Sail
+        }
+        Move::NavalIntercept { from, into } => {
+            p.from = Some(waters_pb(*from));
+            p.to = Some(waters_pb(*into));
+            K::NavalIntercept
+        }
+        Move::NavalAvoid { from, to } => {
+            p.from = Some(waters_pb(*from));
+            p.to = Some(waters_pb(*to));
+            K::NavalAvoid
+        }
+        Move::Galleasses { side } => {
+            p.part = *side as u32;
+            K::Galleasses
+        }
+        Move::Sink { owner, kind } => {
+            p.owner = owner_pb(*owner);
+            p.ship = ship_pb(*kind);
+            K::Sink
+        }
+        Move::NavalRetreat { to } => {
+            p.to = Some(waters_pb(*to));
+            K::NavalRetreat
+        }
     };
     p.kind = k as i32;
     p
@@ -419,7 +450,62 @@ pub fn move_from_pb(p: &pb::Move) -> Result<Move, String> {
         K::RetreatTo => Move::RetreatTo {
             space: space_from(p.space)?,
         },
+        K::NavalMove => Move::NavalMove,
+        K::Sail => Move::Sail {
+            from: waters_from(p.from.as_ref())?,
+            kind: ship_from(p.ship)?,
+            to: waters_from(p.to.as_ref())?,
+        },
+        K::NavalIntercept => Move::NavalIntercept {
+            from: waters_from(p.from.as_ref())?,
+            into: waters_from(p.to.as_ref())?,
+        },
+        K::NavalAvoid => Move::NavalAvoid {
+            from: waters_from(p.from.as_ref())?,
+            to: waters_from(p.to.as_ref())?,
+        },
+        K::Galleasses => Move::Galleasses {
+            side: part_from(p.part)?,
+        },
+        K::Sink => Move::Sink {
+            owner: owner_from(p.owner)?,
+            kind: ship_from(p.ship)?,
+        },
+        K::NavalRetreat => Move::NavalRetreat {
+            to: waters_from(p.to.as_ref())?,
+        },
     })
+}
+
+fn waters_pb(w: Waters) -> pb::Waters {
+    match w {
+        Waters::Port(x) => pb::Waters {
+            id: x.0 as u32,
+            sea: false,
+        },
+        Waters::Sea(z) => pb::Waters {
+            id: z.0 as u32,
+            sea: true,
+        },
+    }
+}
+
+fn waters_from(w: Option<&pb::Waters>) -> Result<Waters, String> {
+    let w = w.ok_or("a location of ships is missing")?;
+    if w.sea {
+        if (w.id as usize) < crate::data::data().sea_zones.len() {
+            Ok(Waters::Sea(crate::data::SeaZoneId(w.id as u8)))
+        } else {
+            Err(format!("sea zone {} out of range", w.id))
+        }
+    } else {
+        let x = space_from(w.id)?;
+        if crate::data::data().space(x).ships_may_enter() {
+            Ok(Waters::Port(x))
+        } else {
+            Err(format!("space {} is no port", w.id))
+        }
+    }
 }
 
 fn owner_from(v: i32) -> Result<PoolOwner, String> {
@@ -488,17 +574,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
                     .iter()
                     .flat_map(|g| g.by.iter().map(|&p| power_pb(p)))
                     .collect(),
-                forces: s
-                    .forces
-                    .iter()
-                    .map(|f| pb::Force {
-                        owner: owner_pb(f.owner),
-                        troops: Some(troops_pb(&f.troops)),
-                        galleys: f.ships.galleys as u32,
-                        galleons: f.ships.galleons as u32,
-                        corsairs: f.ships.corsairs as u32,
-                    })
-                    .collect(),
+                forces: s.forces.iter().map(force_pb).collect(),
             })
             .collect(),
         powers: v
@@ -558,6 +634,26 @@ pub fn view_to_pb(v: &View) -> pb::View {
             .as_ref()
             .map(|(_, k)| k.clone())
             .unwrap_or_default(),
+        seas: v
+            .seas
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| !x.forces.is_empty())
+            .map(|(i, x)| pb::SeaView {
+                sea: i as u32,
+                forces: x.forces.iter().map(force_pb).collect(),
+            })
+            .collect(),
+    }
+}
+
+fn force_pb(f: &crate::model::Force) -> pb::Force {
+    pb::Force {
+        owner: owner_pb(f.owner),
+        troops: Some(troops_pb(&f.troops)),
+        galleys: f.ships.galleys as u32,
+        galleons: f.ships.galleons as u32,
+        corsairs: f.ships.corsairs as u32,
     }
 }
 
@@ -818,6 +914,16 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
         Event::SiegeLifted { space } => {
             p.space = space.0 as u32;
             K::SiegeLifted
+        }
+        Event::NavalBattleFought {
+            attacker,
+            attacker_won,
+            hits,
+        } => {
+            p.power = power_pb(*attacker);
+            p.flag = *attacker_won;
+            p.vp = hits.iter().map(|&h| h as i32).collect();
+            K::NavalBattleFought
         }
         Event::Assaulted {
             space,

@@ -129,6 +129,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         last_turn: sc.end_turn,
         stack: vec![Frame::Turn],
         spaces,
+        seas: vec![Default::default(); d.sea_zones.len()],
         powers,
         leaders,
         wars: Vec::new(),

@@ -36,6 +36,7 @@ pub struct View {
     pub last_turn: u8,
     pub phase: String,
     pub spaces: Vec<(SpaceId, SpaceState)>,
+    pub seas: Vec<crate::naval::SeaState>,
     pub powers: Vec<PowerView>,
     pub leaders: Vec<Leader>,
     pub wars: Vec<(Pw, Pw)>,
@@ -98,6 +99,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             .enumerate()
             .map(|(i, x)| (SpaceId(i as u16), x.clone()))
             .collect(),
+        seas: s.seas.clone(),
         powers,
         leaders: s.leaders.clone(),
         wars: s.wars.clone(),

@@ -1,0 +1,191 @@
+//! The sea in play ([16.1], [16.2], [20.4]): naval move orders, interception, the
+//! battles due, control of a port with ships, and winter.
+
+mod common;
+
+use common::*;
+use signoria_elisabeth_i::ElisabethI as E;
+use signoria_elisabeth_i::combat::naval_battle::Waters;
+use signoria_elisabeth_i::data::data;
+use signoria_elisabeth_i::model::{Event, Frame, Move, ShipKind, Step};
+use signoria_elisabeth_i::naval::ships_of;
+use signoria_engine::{Game, kernel};
+
+fn zone(k: &str) -> Waters {
+    Waters::Sea(data().sea_zone_id(k).unwrap())
+}
+
+fn port(k: &str) -> Waters {
+    Waters::Port(sp(k))
+}
+
+/// [16.1]: one CP moves the ships ordered, one at a time; a port of another power only
+/// with enemy ships in it.
+#[test]
+fn naval_move_orders() {
+    let mut s = game();
+    actions(&mut s, SPA, 2);
+    play(&mut s, Move::NavalMove);
+    assert_eq!(kind(&s), "naval_orders");
+    assert_eq!(cp_left(&s), 1);
+    let m = moves(&s);
+    let sail = Move::Sail {
+        from: port("barcelona"),
+        kind: ShipKind::Galley,
+        to: zone("gulf_of_lyon"),
+    };
+    assert!(m.contains(&sail));
+    play(&mut s, sail);
+    // Marseille is French and holds no enemy ships: closed to Spain.
+    assert!(!moves(&s).contains(&Move::Sail {
+        from: port("naples"),
+        kind: ShipKind::Galley,
+        to: port("marseille")
+    }));
+    play(&mut s, Move::Done);
+    assert_eq!(ships_of(&s, SPA, zone("gulf_of_lyon")), 1);
+    assert_eq!(ships_of(&s, SPA, port("barcelona")), 0);
+    assert!(E::invariant_violations(&s).is_empty());
+}
+
+/// [16.1] step 4, [16.2]: French galleys in Marseille intercept the Spanish galley that
+/// arrived in the Gulf of Lyon; the battle follows.
+#[test]
+fn naval_interception_and_battle() {
+    let mut s = game();
+    war(&mut s, SPA, FRA);
+    actions(&mut s, SPA, 1);
+    play(&mut s, Move::NavalMove);
+    play(
+        &mut s,
+        Move::Sail {
+            from: port("barcelona"),
+            kind: ShipKind::Galley,
+            to: zone("gulf_of_lyon"),
+        },
+    );
+    play(&mut s, Move::Done);
+    assert_eq!(kind(&s), "combat");
+    assert_eq!(seat(&s), s.seat_of(FRA));
+    let icpt = Move::NavalIntercept {
+        from: port("marseille"),
+        into: zone("gulf_of_lyon"),
+    };
+    assert!(moves(&s).contains(&icpt));
+    let (t, ev) = until(
+        &s,
+        |t| {
+            let mut ev = play(t, icpt.clone());
+            while kind(t) == "combat" {
+                let m = moves(t);
+                let mv = if m.contains(&Move::Done) {
+                    Move::Done
+                } else {
+                    m[0].clone()
+                };
+                ev.extend(play(t, mv));
+            }
+            ev
+        },
+        |_, ev| {
+            ev.iter()
+                .any(|e| matches!(e, Event::NavalBattleFought { .. }))
+        },
+    );
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::Rolled { purpose, .. } if purpose.starts_with("naval battle"))
+    ));
+    // After the battle no enemy fleets share the Gulf of Lyon.
+    let g = zone("gulf_of_lyon");
+    assert!(ships_of(&t, SPA, g) == 0 || ships_of(&t, FRA, g) == 0);
+    assert!(E::invariant_violations(&t).is_empty());
+}
+
+/// [20.4]: ships at sea return to the nearest port of their power in winter.
+#[test]
+fn ships_return_to_port_in_winter() {
+    let mut s = game();
+    actions(&mut s, SPA, 1);
+    play(&mut s, Move::NavalMove);
+    play(
+        &mut s,
+        Move::Sail {
+            from: port("barcelona"),
+            kind: ShipKind::Galley,
+            to: zone("gulf_of_lyon"),
+        },
+    );
+    play(&mut s, Move::Done);
+    s.stack = vec![Frame::Step(Step::Winter)];
+    let mut ev = Vec::new();
+    kernel::advance::<E>(&mut s, &mut ev);
+    assert_eq!(ships_of(&s, SPA, zone("gulf_of_lyon")), 0);
+    assert_eq!(
+        ships_of(&s, SPA, port("barcelona")),
+        1,
+        "the nearest Spanish port"
+    );
+}
+
+/// [12.2]: taking control of a port pushes the ships there out to a sea zone.
+#[test]
+fn control_of_a_port_pushes_ships_out() {
+    let mut s = game();
+    war(&mut s, FRA, SPA);
+    let o = signoria_elisabeth_i::data::PoolOwner::France;
+    signoria_elisabeth_i::board::force_mut(&mut s, sp("genoa"), o)
+        .ships
+        .galleys = 1;
+    signoria_elisabeth_i::board::book(&mut s, o, 0, 1);
+    actions(&mut s, SPA, 1);
+    play(&mut s, Move::Control { space: sp("genoa") });
+    assert_eq!(ships_of(&s, FRA, port("genoa")), 0);
+    assert_eq!(ships_of(&s, FRA, zone("gulf_of_lyon")), 1);
+}
+
+/// M13: the Galleasses window after the roll of a Mediterranean battle asks every power
+/// with cards in impulse order; only a holder may play it.
+#[test]
+fn m13_galleasses_window_asks_every_power_with_cards() {
+    let mut s = game();
+    war(&mut s, SPA, FRA);
+    give(&mut s, ENG, "storms");
+    give(&mut s, FRA, "galleasses");
+    actions(&mut s, SPA, 1);
+    play(&mut s, Move::NavalMove);
+    play(
+        &mut s,
+        Move::Sail {
+            from: port("barcelona"),
+            kind: ShipKind::Galley,
+            to: zone("gulf_of_lyon"),
+        },
+    );
+    play(&mut s, Move::Done);
+    // The Storms window before the ships sail: England first, then France.
+    while kind(&s) == "respond" {
+        play(&mut s, Move::Done);
+    }
+    let icpt = Move::NavalIntercept {
+        from: port("marseille"),
+        into: zone("gulf_of_lyon"),
+    };
+    let (mut t, _) = until(
+        &s,
+        |t| play(t, icpt.clone()),
+        |t, ev| {
+            ev.iter().any(|e| matches!(e, Event::Rolled { purpose, .. } if purpose.starts_with("naval battle")))
+                && kind(t) == "combat"
+                && seat(t) == t.seat_of(ENG)
+        },
+    );
+    assert_eq!(moves(&t), vec![Move::Done], "England holds no Galleasses");
+    play(&mut t, Move::Done);
+    assert_eq!(seat(&t), t.seat_of(FRA));
+    assert!(moves(&t).contains(&Move::Galleasses { side: 1 }));
+    play(&mut t, Move::Galleasses { side: 1 });
+    assert!(
+        t.discard
+            .contains(&data().card_by_key("galleasses").unwrap().id)
+    );
+}
