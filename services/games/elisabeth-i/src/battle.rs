@@ -197,7 +197,7 @@ pub fn field_battle(s: &mut State, m: &LandMove, ev: &mut Vec<Scoped<Event>>) ->
         attacker,
         attacker_from: m.from,
         attacker_origin_fatal: fatal,
-        transported: false,
+        transported: m.transported,
         defenders,
         inside,
         relief,

@@ -19,7 +19,7 @@ const HRE: Pw = 4;
 const PROTESTANT: Pw = 5;
 
 /// Every kind of frame on which a seat decides (for coverage).
-pub const DECISION_KINDS: [&str; 20] = [
+pub const DECISION_KINDS: [&str; 21] = [
     "negotiate",
     "consider",
     "ransom",
@@ -40,6 +40,7 @@ pub const DECISION_KINDS: [&str; 20] = [
     "move_on",
     "combat",
     "naval_orders",
+    "transport",
 ];
 /// Frames that never wait for a seat.
 pub const AUTOMATIC_KINDS: [&str; 6] = [
@@ -78,6 +79,7 @@ pub fn kind(f: &Frame) -> &'static str {
         Frame::MoveOn { .. } => "move_on",
         Frame::Combat(_) => "combat",
         Frame::NavalOrders { .. } => "naval_orders",
+        Frame::Transport { .. } => "transport",
         Frame::NavalPlan { .. } => "naval_plan",
     }
 }
@@ -92,6 +94,7 @@ fn decider(s: &State, f: &Frame) -> Option<Pw> {
         | Frame::NavalPlan { .. }
         | Frame::AssaultPlan { .. } => None,
         Frame::NavalOrders { who, .. } => Some(*who),
+        Frame::Transport { who, stormed, .. } => (!stormed).then_some(*who),
         Frame::Respond { queue, .. } => queue.first().copied(),
         Frame::Intercept { who }
         | Frame::Avoid { who }
@@ -248,6 +251,25 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
             v
         }
         Frame::Combat(c) => crate::battle::choices(c),
+        Frame::Transport {
+            who, from, sel, at, ..
+        } => {
+            let mut v: Vec<Move> =
+                crate::naval::transport_steps(s, *who, *from, sel, *at, actions_cp(s))
+                    .into_iter()
+                    .map(|to| Move::ShipTo { to })
+                    .collect();
+            match at {
+                // Not embarked yet: the transport may be called off.
+                None => v.push(Move::Done),
+                // At sea with nowhere to go: back into the port it left.
+                Some(_) if v.is_empty() => v.push(Move::ShipTo {
+                    to: crate::combat::naval_battle::Waters::Port(*from),
+                }),
+                Some(_) => {}
+            }
+            v
+        }
         Frame::NavalOrders { who, orders } => {
             let mut v: Vec<Move> = crate::naval::order_choices(s, *who, orders)
                 .into_iter()
@@ -318,6 +340,8 @@ fn formation_choices(
     // [13.3]: an avoiding group may exceed a formation's size.
     let limit = match purpose {
         Purpose::Avoid { .. } => u8::MAX,
+        // [16.3]: at most 5 land units go by sea.
+        Purpose::Transport => formation_limit(&sel.leaders).min(5),
         _ => formation_limit(&sel.leaders),
     };
     let free = free_troops(s, p, from, sel);
@@ -358,6 +382,13 @@ fn action_choices(s: &State, p: Pw, cp: u8) -> Vec<Move> {
     }
     if cp >= 1 && crate::naval::may_move(s, p) {
         v.push(Move::NavalMove);
+    }
+    if cp >= 2 {
+        for sp in d.space_ids() {
+            if crate::naval::may_transport(s, p, sp, cp) {
+                v.push(Move::Transport { space: sp });
+            }
+        }
     }
     for sp in d.space_ids() {
         if cp >= 1 && crate::battle::may_assault(s, p, sp) {
@@ -475,6 +506,14 @@ pub fn prompt(_s: &State, f: &Frame, _seat: Seat) -> String {
             )
         }
         Frame::Combat(c) => crate::battle::ask_text(c),
+        Frame::Transport { who, at, .. } => match at {
+            None => format!("{}: embark the formation into a sea zone", name(*who)),
+            Some(z) => format!(
+                "{}: the formation is at sea in {}: sail on or land",
+                name(*who),
+                data().sea_zone(*z).name
+            ),
+        },
         Frame::NavalOrders { who, orders } => format!(
             "{}: order ships to sail one at a time ({} ordered), then carry out the move",
             name(*who),
@@ -695,6 +734,19 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
             crate::land::go_back(s, ev);
         }
         (Frame::Combat(_), mv) => crate::battle::choose(s, mv, ev),
+        (Frame::Transport { .. }, Move::Done) => {
+            s.stack.pop();
+        }
+        (
+            Frame::Transport {
+                who,
+                from,
+                sel,
+                at,
+                stormed,
+            },
+            Move::ShipTo { to },
+        ) => transport_step(s, who, from, sel, at, stormed, *to, ev),
         (Frame::NavalOrders { who, mut orders }, Move::Sail { from, kind, to }) => {
             crate::naval::order(s, who, &mut orders, *from, *kind, *to);
             next_in(s, Frame::NavalOrders { who, orders });
@@ -840,6 +892,15 @@ fn go(
             }
             crate::land::current(s).queue.remove(0);
         }
+        Purpose::Transport => {
+            s.stack.push(Frame::Transport {
+                who,
+                from,
+                sel,
+                at: None,
+                stormed: false,
+            });
+        }
         Purpose::Assault => {
             spend(s, 1);
             s.stack.push(Frame::AssaultPlan {
@@ -849,6 +910,67 @@ fn go(
                 stage: 0,
                 stormed: false,
             });
+        }
+    }
+}
+
+/// One step of a naval transport ([16.3]): embarking (then the Storms window), sailing
+/// on, or landing (a move into the port, with interception and battle; a lost battle
+/// destroys the formation).
+#[allow(clippy::too_many_arguments)]
+fn transport_step(
+    s: &mut State,
+    who: Pw,
+    from: crate::data::SpaceId,
+    sel: Selection,
+    at: Option<crate::data::SeaZoneId>,
+    stormed: bool,
+    to: crate::combat::naval_battle::Waters,
+    ev: &mut Vec<Scoped<Event>>,
+) {
+    use crate::combat::naval_battle::Waters;
+    let listed = crate::naval::transport_steps(s, who, from, &sel, at, actions_cp(s));
+    match to {
+        Waters::Sea(z) => {
+            spend(s, 1);
+            next_in(
+                s,
+                Frame::Transport {
+                    who,
+                    from,
+                    sel,
+                    at: Some(z),
+                    stormed,
+                },
+            );
+            ev.push(Scoped::public(Event::CombatNote {
+                text: format!(
+                    "{} transports a formation by sea to {}",
+                    data().power(major(who)).name,
+                    data().sea_zone(z).name
+                ),
+            }));
+            if at.is_none() {
+                // [16.3] step 1: the other powers may play Storms.
+                let q = crate::cards::window(s, (0..6u8).filter(|&q| q != who));
+                if !q.is_empty() {
+                    s.stack.push(Frame::Respond {
+                        key: crate::cards::STORMS.into(),
+                        queue: q,
+                        space: from,
+                    });
+                }
+            }
+        }
+        Waters::Port(x) => {
+            s.stack.pop();
+            if listed.contains(&to) {
+                spend(s, 1);
+            }
+            if x != from {
+                crate::land::start(s, who, from, x, sel, None);
+                crate::land::current(s).transported = true;
+            }
         }
     }
 }
@@ -896,7 +1018,9 @@ fn mark_stormed(s: &mut State) {
                 m.stormed = true;
                 return;
             }
-            Frame::AssaultPlan { stormed, .. } | Frame::NavalPlan { stormed, .. } => {
+            Frame::AssaultPlan { stormed, .. }
+            | Frame::NavalPlan { stormed, .. }
+            | Frame::Transport { stormed, .. } => {
                 *stormed = true;
                 return;
             }
@@ -969,6 +1093,18 @@ fn act(s: &mut State, who: Pw, cp: u8, mv: &Move, ev: &mut Vec<Scoped<Event>>) -
         Move::NavalMove => {
             s.stack.push(crate::naval::orders_frame(who));
             1
+        }
+        Move::Transport { space } => {
+            s.stack.push(Frame::Formation {
+                who,
+                from: *space,
+                purpose: Purpose::Transport,
+                sel: Selection {
+                    troops: Default::default(),
+                    leaders: vec![],
+                },
+            });
+            0
         }
         Move::Assault { space } => {
             // [15.1] step 1: choose the formation (the CP is paid when it goes).
@@ -1268,6 +1404,11 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                 }
             }
         },
+        Frame::Transport { .. } => {
+            ev.push(Scoped::public(Event::CombatNote {
+                text: "Storms: the naval transport does not take place".into(),
+            }));
+        }
         Frame::Step(Step::Winter) => {
             crate::naval::winter_return(s, ev);
             crate::winter::return_units(s, ev);

@@ -69,6 +69,11 @@ pub fn describe(s: &State, mv: &Move) -> String {
             DealPick::Peace => format!("Propose peace to {}", power(*to)),
             DealPick::Alliance => format!("Propose an alliance to {}", power(*to)),
             DealPick::GiveCards(n) => format!("Offer {n} random card(s) to {}", power(*to)),
+            DealPick::ReturnLeader(l) => format!(
+                "Offer to return {} to {}",
+                data().army_leaders[*l as usize].name,
+                power(*to)
+            ),
         },
         Move::Accept => "Accept the agreement".into(),
         Move::Reject => "Reject the agreement".into(),
@@ -82,6 +87,7 @@ pub fn describe(s: &State, mv: &Move) -> String {
             Some(crate::model::Frame::Withdraw { .. }) => "Fight in the field".into(),
             Some(crate::model::Frame::MoveOn { .. }) => "Go back for free".into(),
             Some(crate::model::Frame::NavalOrders { .. }) => "Carry out the naval move".into(),
+            Some(crate::model::Frame::Transport { .. }) => "Call the transport off".into(),
             Some(crate::model::Frame::Combat(_)) => "Done".into(),
             _ => "Done".into(),
         },
@@ -120,6 +126,15 @@ pub fn describe(s: &State, mv: &Move) -> String {
         }
         Move::RetreatTo { space } => format!("Retreat to {}", sp(*space)),
         Move::NavalMove => "Naval move (1 CP)".into(),
+        Move::Transport { space } => format!("Naval transport from {}", sp(*space)),
+        Move::ShipTo { to } => match to {
+            crate::combat::naval_battle::Waters::Sea(_) => {
+                format!("Carry the formation to {} (1 CP)", waters(*to))
+            }
+            crate::combat::naval_battle::Waters::Port(x) => {
+                format!("Land the formation at {}", sp(*x))
+            }
+        },
         Move::Sail { from, kind, to } => format!(
             "Sail a {} from {} to {}",
             ship(*kind),
@@ -162,6 +177,10 @@ pub fn describe(s: &State, mv: &Move) -> String {
                 ..
             }) => format!("Assault {} with this formation", sp(*to)),
             Some(crate::model::Frame::MoveOn { .. }) => format!("Move on to {}", sp(*to)),
+            Some(crate::model::Frame::Formation {
+                purpose: crate::model::Purpose::Transport,
+                ..
+            }) => "Take this formation by sea".to_string(),
             _ => format!("Go to {}", sp(*to)),
         },
         Move::PlayCp { card: c } => format!("Play {} for CP", card(*c)),

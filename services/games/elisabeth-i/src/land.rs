@@ -58,6 +58,9 @@ pub struct LandMove {
     /// came from before (where it goes back if Storms stop this move, RULINGS M8).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub back: Option<SpaceId>,
+    /// The formation lands from naval transport: a lost battle destroys it ([16.3]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub transported: bool,
 }
 
 /// Start the procedure for a formation whose cost is paid (step 3 done); `back`: see
@@ -84,6 +87,7 @@ pub fn start(
         withdrawn: false,
         was_besieged,
         back,
+        transported: false,
     })));
 }
 

@@ -254,6 +254,8 @@ pub enum Deal {
     Alliance,
     /// The proposer gives this many random cards (home cards excluded).
     GiveCards(u8),
+    /// The proposer returns this captured army leader to the other party ([9.1] 4).
+    ReturnLeader(u8),
 }
 
 /// The automatic steps of a turn, seed [7] (phase order).
@@ -285,6 +287,8 @@ pub enum Purpose {
     Avoid { to: SpaceId },
     /// The formation that assaults the besieged space it stands in (seed [15.1]).
     Assault,
+    /// A formation of at most 5 units that goes by sea from the port it stands in ([16.3]).
+    Transport,
 }
 
 /// A formation being assembled, one piece at a time.
@@ -360,6 +364,17 @@ pub enum Frame {
         space: SpaceId,
         sel: Selection,
         stage: u8,
+        #[serde(default)]
+        stormed: bool,
+    },
+    /// A naval transport under way ([16.3]): the formation `sel` left the port `from`
+    /// and is at sea in `at` (None: not embarked yet). Its units stay counted in `from`
+    /// until they land.
+    Transport {
+        who: Pw,
+        from: SpaceId,
+        sel: Selection,
+        at: Option<crate::data::SeaZoneId>,
         #[serde(default)]
         stormed: bool,
     },
@@ -494,6 +509,14 @@ pub enum Move {
     },
     /// The naval move action (1 CP, seed [16.1]).
     NavalMove,
+    /// Naval transport of a formation from this port ([16.3]).
+    Transport {
+        space: SpaceId,
+    },
+    /// Carry the transported formation to a sea zone, or land it in a port (1 CP).
+    ShipTo {
+        to: Waters,
+    },
     /// Order one ship of `kind` at `from` to sail to `to`.
     Sail {
         from: Waters,
@@ -531,6 +554,7 @@ pub enum DealPick {
     Peace,
     Alliance,
     GiveCards(u8),
+    ReturnLeader(u8),
 }
 
 impl DealPick {
@@ -539,6 +563,7 @@ impl DealPick {
             DealPick::Peace => Deal::Peace,
             DealPick::Alliance => Deal::Alliance,
             DealPick::GiveCards(n) => Deal::GiveCards(n),
+            DealPick::ReturnLeader(l) => Deal::ReturnLeader(l),
         }
     }
 }
@@ -590,6 +615,10 @@ pub enum Event {
     Ransomed {
         leader: u8,
         card_taken: bool,
+    },
+    /// A captured leader returned by agreement ([9.1] 4).
+    LeaderReturned {
+        leader: u8,
     },
     WarDeclared {
         by: Pw,

@@ -39,7 +39,7 @@ pub fn formation_limit(leaders: &[u8]) -> u8 {
 }
 
 /// Whether power `p` may enter `to` at all by the control rule of [13.1].
-fn may_enter(s: &State, p: Pw, to: SpaceId) -> Result<(), Refusal> {
+pub(crate) fn may_enter(s: &State, p: Pw, to: SpaceId) -> Result<(), Refusal> {
     let sp = s.sp(to);
     // [9.5]: Spanish units may not enter Irish or Scottish home spaces while the DOW
     // cost is above 3 (it stays 5 until the events of issue 15 lower it).
@@ -183,7 +183,7 @@ pub fn destinations(
             }
         }
         Purpose::Avoid { to } => vec![(to, 0)],
-        Purpose::Assault => {
+        Purpose::Assault | Purpose::Transport => {
             if sel.troops.total() > 0 {
                 vec![(from, 0)]
             } else {

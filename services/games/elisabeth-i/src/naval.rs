@@ -102,6 +102,13 @@ fn force_at(s: &mut State, w: Waters, owner: PoolOwner) -> &mut Force {
     &mut f[i]
 }
 
+fn add_ships(s: &mut State, w: Waters, owner: PoolOwner, ships: &Ships) {
+    let t = force_at(s, w, owner);
+    t.ships.galleys += ships.galleys;
+    t.ships.galleons += ships.galleons;
+    t.ships.corsairs += ships.corsairs;
+}
+
 fn tidy_at(s: &mut State, w: Waters) {
     forces_mut(s, w).retain(|f| !f.empty());
 }
@@ -445,12 +452,7 @@ pub fn push_out(s: &mut State, port: SpaceId, ev: &mut Vec<Scoped<Event>>) {
             .min();
         force_at(s, w, f.owner).ships = Ships::default();
         match to {
-            Some(to) => {
-                let t = force_at(s, to, f.owner);
-                t.ships.galleys += f.ships.galleys;
-                t.ships.galleons += f.ships.galleons;
-                t.ships.corsairs += f.ships.corsairs;
-            }
+            Some(to) => add_ships(s, to, f.owner, &f.ships),
             None => book(s, f.owner, 0, -(f.ships.total() as i16)),
         }
         ev.push(Scoped::public(Event::CombatNote {
@@ -492,12 +494,7 @@ pub fn winter_return(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
             }
             force_at(s, w, f.owner).ships = Ships::default();
             match found {
-                Some(to) => {
-                    let t = force_at(s, to, f.owner);
-                    t.ships.galleys += f.ships.galleys;
-                    t.ships.galleons += f.ships.galleons;
-                    t.ships.corsairs += f.ships.corsairs;
-                }
+                Some(to) => add_ships(s, to, f.owner, &f.ships),
                 None => book(s, f.owner, 0, -(f.ships.total() as i16)),
             }
         }
@@ -547,4 +544,129 @@ pub fn orders_frame(who: Pw) -> Frame {
         who,
         orders: Vec::new(),
     }
+}
+
+// ---- naval transport [16.3]
+
+use crate::combat::transport::{TransportFacts, may_embark, may_land, may_sail_on};
+
+/// The port an inland port (Antwerp, Rotterdam) is linked to ([16.7]).
+fn linked_port(port: SpaceId) -> Option<SpaceId> {
+    data()
+        .neighbours(port)
+        .find(|(_, c)| c.kind == crate::data::ConnectionKind::InlandWaterway)
+        .and_then(|(_, c)| c.controlled_by_port)
+}
+
+fn linked_held(s: &State, p: Pw, port: SpaceId) -> bool {
+    linked_port(port).is_some_and(|l| controller_pw(s, l) == Some(p))
+}
+
+fn facts(p: Pw, sel: &crate::model::Selection, cp: u8) -> TransportFacts {
+    TransportFacts {
+        power: major(p),
+        units: sel.troops.total() as u32,
+        spanish_leader: false,
+        besieged: false,
+        cp_left: cp,
+        armada_strength: 0,
+    }
+}
+
+/// The sea zones a port reaches by transport (its anchors; Antwerp and Rotterdam the North
+/// Sea while the linked port is held, [16.7]).
+fn port_zones(s: &State, p: Pw, port: SpaceId) -> Vec<SeaZoneId> {
+    let d = data();
+    let mut v = d.space(port).ports.clone();
+    if d.space(port).inland_port
+        && linked_held(s, p, port)
+        && let Some(n) = d.sea_zone_id("north_sea")
+        && !v.contains(&n)
+    {
+        v.push(n);
+    }
+    v
+}
+
+/// Where the transported formation may go next, with `cp` CP left: embark into a zone
+/// with own ships, sail on, or land in a port ([16.3]).
+pub fn transport_steps(
+    s: &State,
+    p: Pw,
+    from: SpaceId,
+    sel: &crate::model::Selection,
+    at: Option<SeaZoneId>,
+    cp: u8,
+) -> Vec<Waters> {
+    let f = facts(p, sel, cp);
+    let own = |z: SeaZoneId| ships_of(s, p, Waters::Sea(z)) > 0;
+    let mut v = Vec::new();
+    match at {
+        None => {
+            for z in port_zones(s, p, from) {
+                if may_embark(&f, from, z, own(z), false).is_ok() {
+                    v.push(Waters::Sea(z));
+                }
+            }
+        }
+        Some(z) => {
+            for &n in &data().sea_zone(z).adjacent {
+                if may_sail_on(&f, z, n, own(n)).is_ok() {
+                    v.push(Waters::Sea(n));
+                }
+            }
+            let mut ports: Vec<SpaceId> = data().sea_zone(z).ports.clone();
+            ports.extend(
+                data()
+                    .space_ids()
+                    .filter(|&x| data().space(x).inland_port && port_zones(s, p, x).contains(&z)),
+            );
+            ports.sort();
+            ports.dedup();
+            for x in ports {
+                let enterable = x == from
+                    || (crate::movement::may_enter(s, p, x).is_ok()
+                        && crate::movement::entry_with_units(s, p, x).is_ok());
+                let linked = !data().space(x).inland_port || linked_held(s, p, x);
+                if may_land(
+                    &f,
+                    z,
+                    x,
+                    enemy_ships(s, p, Waters::Port(x)),
+                    enterable,
+                    linked,
+                )
+                .is_ok()
+                {
+                    v.push(Waters::Port(x));
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Whether a transport may start from `port` now (a one-unit formation could embark).
+pub fn may_transport(s: &State, p: Pw, port: SpaceId, cp: u8) -> bool {
+    let troops = crate::board::troops_of(s, p, port);
+    if troops.total() == 0 || !crate::movement::may_move(s, p, port) {
+        return false;
+    }
+    let one = crate::model::Selection {
+        troops: crate::model::Troops {
+            regulars: troops.regulars.min(1),
+            mercenaries: if troops.regulars == 0 {
+                troops.mercenaries.min(1)
+            } else {
+                0
+            },
+            cavalry: if troops.regulars + troops.mercenaries == 0 {
+                1
+            } else {
+                0
+            },
+        },
+        leaders: vec![],
+    };
+    !transport_steps(s, p, port, &one, None, cp).is_empty()
 }

@@ -135,6 +135,10 @@ fn deal_pb(d: &Deal) -> pb::Deal {
             kind: pb::DealKind::GiveCards as i32,
             count: *n as u32,
         },
+        Deal::ReturnLeader(l) => pb::Deal {
+            kind: pb::DealKind::ReturnLeader as i32,
+            count: *l as u32,
+        },
     }
 }
 
@@ -147,6 +151,7 @@ fn pick_from(d: Option<&pb::Deal>) -> Result<DealPick, String> {
             Ok(DealPick::GiveCards(d.count as u8))
         }
         Ok(pb::DealKind::GiveCards) => Err("a card gift is 1 or 2 cards".into()),
+        Ok(pb::DealKind::ReturnLeader) => Ok(DealPick::ReturnLeader(leader_from(d.count)?)),
         _ => Err(format!("deal kind {} unspecified or unknown", d.kind)),
     }
 }
@@ -312,6 +317,14 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
             K::RetreatTo
         }
         Move::NavalMove => K::NavalMove,
+        Move::Transport { space } => {
+            p.space = space.0 as u32;
+            K::Transport
+        }
+        Move::ShipTo { to } => {
+            p.to = Some(waters_pb(*to));
+            K::ShipTo
+        }
         Move::Sail { from, kind, to } => {
             p.from = Some(waters_pb(*from));
             p.ship = ship_pb(*kind);
@@ -451,6 +464,12 @@ pub fn move_from_pb(p: &pb::Move) -> Result<Move, String> {
             space: space_from(p.space)?,
         },
         K::NavalMove => Move::NavalMove,
+        K::Transport => Move::Transport {
+            space: space_from(p.space)?,
+        },
+        K::ShipTo => Move::ShipTo {
+            to: waters_from(p.to.as_ref())?,
+        },
         K::Sail => Move::Sail {
             from: waters_from(p.from.as_ref())?,
             kind: ship_from(p.ship)?,
@@ -500,7 +519,8 @@ fn waters_from(w: Option<&pb::Waters>) -> Result<Waters, String> {
         }
     } else {
         let x = space_from(w.id)?;
-        if crate::data::data().space(x).ships_may_enter() {
+        let sp = crate::data::data().space(x);
+        if sp.ships_may_enter() || sp.inland_port {
             Ok(Waters::Port(x))
         } else {
             Err(format!("space {} is no port", w.id))
@@ -698,6 +718,10 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
             p.other = power_pb(*to);
             p.count = *count as u32;
             K::CardsGiven
+        }
+        Event::LeaderReturned { leader } => {
+            p.leaders = vec![*leader as u32];
+            K::LeaderReturned
         }
         Event::PeaceMade { a, b } => {
             p.power = power_pb(*a);

@@ -7,20 +7,6 @@ use common::*;
 use signoria_elisabeth_i::data::PoolOwner;
 use signoria_elisabeth_i::model::{Event, Loc, Move, UnitKind as U};
 
-fn settle(s: &mut signoria_elisabeth_i::State) -> Vec<Event> {
-    let mut ev = Vec::new();
-    while kind(s) != "actions" && kind(s) != "over" {
-        let m = moves(s);
-        let mv = if m.contains(&Move::Done) && kind(s) != "combat" {
-            Move::Done
-        } else {
-            m[0].clone()
-        };
-        ev.extend(play(s, mv));
-    }
-    ev
-}
-
 /// Spain at war with France; Paris and Rouen empty, Montmorency far away.
 fn amiens() -> signoria_elisabeth_i::State {
     let mut s = game();

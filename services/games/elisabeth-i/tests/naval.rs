@@ -189,3 +189,121 @@ fn m13_galleasses_window_asks_every_power_with_cards() {
             .contains(&data().card_by_key("galleasses").unwrap().id)
     );
 }
+
+/// Spain's galley sails into the Gulf of Lyon, then 2 regulars go by sea from Barcelona.
+fn transport_ready() -> signoria_elisabeth_i::State {
+    let mut s = game();
+    put(
+        &mut s,
+        "barcelona",
+        signoria_elisabeth_i::data::PoolOwner::Spain,
+        2,
+        0,
+        0,
+    );
+    actions(&mut s, SPA, 4);
+    play(&mut s, Move::NavalMove);
+    play(
+        &mut s,
+        Move::Sail {
+            from: port("barcelona"),
+            kind: ShipKind::Galley,
+            to: zone("gulf_of_lyon"),
+        },
+    );
+    play(&mut s, Move::Done);
+    assert!(moves(&s).contains(&Move::Transport {
+        space: sp("barcelona")
+    }));
+    play(
+        &mut s,
+        Move::Transport {
+            space: sp("barcelona"),
+        },
+    );
+    play(
+        &mut s,
+        Move::AddUnit(signoria_elisabeth_i::model::UnitKind::Regular),
+    );
+    play(
+        &mut s,
+        Move::AddUnit(signoria_elisabeth_i::model::UnitKind::Regular),
+    );
+    play(
+        &mut s,
+        Move::Go {
+            to: sp("barcelona"),
+        },
+    );
+    assert_eq!(kind(&s), "transport");
+    play(
+        &mut s,
+        Move::ShipTo {
+            to: zone("gulf_of_lyon"),
+        },
+    );
+    assert_eq!(cp_left(&s), 2);
+    s
+}
+
+/// [16.3]: embarking costs 1 CP and needs own ships in the zone; landing is a move into
+/// the port.
+#[test]
+fn naval_transport_lands_in_a_port() {
+    let mut s = transport_ready();
+    let m = moves(&s);
+    assert!(m.contains(&Move::ShipTo { to: port("genoa") }));
+    assert!(
+        !m.contains(&Move::ShipTo {
+            to: zone("tyrrhenian_sea")
+        }),
+        "no own ships there"
+    );
+    assert!(
+        !m.contains(&Move::ShipTo {
+            to: port("marseille")
+        }),
+        "enemy or foreign port"
+    );
+    play(&mut s, Move::ShipTo { to: port("genoa") });
+    assert_eq!(troops(&s, "genoa", SPA), 2);
+    assert_eq!(troops(&s, "barcelona", SPA), 0);
+    assert_eq!(cp_left(&s), 1);
+}
+
+/// [16.3] step 3: a formation that loses the battle at its landing is destroyed.
+#[test]
+fn a_landing_lost_destroys_the_formation() {
+    let mut s = transport_ready();
+    war(&mut s, SPA, FRA);
+    put(
+        &mut s,
+        "genoa",
+        signoria_elisabeth_i::data::PoolOwner::France,
+        2,
+        0,
+        0,
+    );
+    let (t, _) = until(
+        &s,
+        |t| {
+            let mut ev = play(t, Move::ShipTo { to: port("genoa") });
+            ev.extend(settle(t));
+            ev
+        },
+        |_, ev| {
+            ev.iter().any(|e| {
+                matches!(
+                    e,
+                    Event::BattleFought {
+                        attacker_won: false,
+                        ..
+                    }
+                )
+            })
+        },
+    );
+    assert_eq!(troops(&t, "genoa", SPA), 0);
+    assert_eq!(troops(&t, "barcelona", SPA), 0, "no retreat by sea");
+    assert!(E::invariant_violations(&t).is_empty());
+}

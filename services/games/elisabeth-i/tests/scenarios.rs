@@ -7,22 +7,6 @@ use common::*;
 use signoria_elisabeth_i::data::{PoolOwner, data};
 use signoria_elisabeth_i::model::{Event, Loc, Move, UnitKind as U};
 
-/// Answer every out-of-turn question with "no" (or its first option) until the active
-/// power's action list is back on top.
-fn settle(s: &mut signoria_elisabeth_i::State) -> Vec<Event> {
-    let mut ev = Vec::new();
-    while kind(s) != "actions" && kind(s) != "over" {
-        let m = moves(s);
-        let mv = if m.contains(&Move::Done) && kind(s) != "combat" {
-            Move::Done
-        } else {
-            m[0].clone()
-        };
-        ev.extend(play(s, mv));
-    }
-    ev
-}
-
 /// E1 [2.2]: independent units never intercept, and adjacent independents do not stop
 /// a power from taking control of an unfortified space by adjacency.
 #[test]
@@ -364,15 +348,7 @@ fn siege_then_assault_takes_the_fortress() {
     assert!(moves(&s).contains(&Move::Assault { space: sp("metz") }));
     let (t, ev) = until(
         &s,
-        |t| {
-            let mut ev = play(t, Move::Assault { space: sp("metz") });
-            for _ in 0..4 {
-                ev.extend(play(t, Move::AddUnit(U::Regular)));
-            }
-            ev.extend(play(t, Move::Go { to: sp("metz") }));
-            ev.extend(settle(t));
-            ev
-        },
+        |t| assault(t, "metz", 4),
         |_, ev| {
             ev.iter()
                 .any(|e| matches!(e, Event::Assaulted { success: true, .. }))
@@ -389,15 +365,7 @@ fn siege_then_assault_takes_the_fortress() {
     // A failed assault keeps the siege while the besiegers outnumber; no second one.
     let (t, _) = until(
         &s,
-        |t| {
-            let mut ev = play(t, Move::Assault { space: sp("metz") });
-            for _ in 0..4 {
-                ev.extend(play(t, Move::AddUnit(U::Regular)));
-            }
-            ev.extend(play(t, Move::Go { to: sp("metz") }));
-            ev.extend(settle(t));
-            ev
-        },
+        |t| assault(t, "metz", 4),
         |t, ev| {
             ev.iter()
                 .any(|e| matches!(e, Event::Assaulted { success: false, .. }))
@@ -472,4 +440,24 @@ fn a_relief_force_fights_the_besiegers() {
         true => assert!(s.sp(sp("metz")).siege.is_none() && troops(&s, "metz", SPA) == 0),
         false => assert!(troops(&s, "metz", FRA) <= 4),
     }
+}
+
+/// [9.1] 4: a captured army leader returned by agreement goes to his capital.
+#[test]
+fn a_deal_returns_a_captured_leader() {
+    use signoria_elisabeth_i::model::{DealPick, Frame};
+    let mut s = game();
+    let i = signoria_elisabeth_i::board::leader_pos(&s, leader("montmorency"));
+    s.leaders[i].at = Loc::Captured(SPA);
+    s.stack = vec![Frame::Negotiate { who: SPA }];
+    let offer = Move::Propose {
+        to: FRA,
+        deal: DealPick::ReturnLeader(leader("montmorency")),
+    };
+    assert!(moves(&s).contains(&offer));
+    play(&mut s, offer);
+    assert_eq!(kind(&s), "consider");
+    let ev = play(&mut s, Move::Accept);
+    assert!(ev.iter().any(|e| matches!(e, Event::LeaderReturned { .. })));
+    assert_eq!(loc(&s, "montmorency"), Loc::Space(sp("paris")));
 }

@@ -178,3 +178,33 @@ pub fn cp_left(s: &State) -> u8 {
         })
         .unwrap_or(0)
 }
+
+/// Answer every out-of-turn question with "no" (or its first option) until the active
+/// power's action list is back on top.
+pub fn settle(s: &mut State) -> Vec<Event> {
+    let mut ev = Vec::new();
+    while kind(s) != "actions" && kind(s) != "over" {
+        let m = moves(s);
+        let mv = if m.contains(&Move::Done) && kind(s) != "combat" {
+            Move::Done
+        } else {
+            m[0].clone()
+        };
+        ev.extend(play(s, mv));
+    }
+    ev
+}
+
+/// Assault `space` with `n` regulars and play it out.
+pub fn assault(s: &mut State, space: &str, n: usize) -> Vec<Event> {
+    let mut ev = play(s, Move::Assault { space: sp(space) });
+    for _ in 0..n {
+        ev.extend(play(
+            s,
+            Move::AddUnit(signoria_elisabeth_i::model::UnitKind::Regular),
+        ));
+    }
+    ev.extend(play(s, Move::Go { to: sp(space) }));
+    ev.extend(settle(s));
+    ev
+}
