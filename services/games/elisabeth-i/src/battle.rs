@@ -19,6 +19,7 @@ use crate::combat::field_battle::{
 };
 use crate::combat::naval_battle::{Fleet, NavalBattle, NavalChoice, Waters};
 use crate::combat::naval_move::{NavalMove, NavalMoveChoice};
+use crate::combat::piracy::{Piracy, PiracyChoice, Reward};
 use crate::combat::retreat::Neighbourhood;
 use crate::combat::siege::{AssaultFacts, LiftOutcome, SiegeLift};
 use crate::combat::{
@@ -47,6 +48,8 @@ pub enum Proc {
     NavalMove(NavalMove),
     /// A naval battle at a location ([16.2]).
     NavalBattle(NavalBattle, Waters),
+    /// Piracy in a sea zone against a target ([16.4]).
+    Piracy(Piracy, crate::data::SeaZoneId, Pw),
 }
 
 pub fn land_kind(k: UnitKind) -> LandKind {
@@ -425,6 +428,7 @@ pub fn ask_power(c: &Combat) -> Option<Power> {
         Proc::Lift(l) => l.ask().map(|a| a.power),
         Proc::NavalMove(m) => m.ask().map(|a| a.power),
         Proc::NavalBattle(b, _) => b.ask().map(|a| a.power),
+        Proc::Piracy(x, ..) => x.ask().map(|a| a.power),
     }
 }
 
@@ -435,6 +439,7 @@ pub fn ask_text(c: &Combat) -> String {
         Proc::Lift(l) => l.ask().map(|a| a.what.clone()),
         Proc::NavalMove(m) => m.ask().map(|a| a.what.clone()),
         Proc::NavalBattle(b, _) => b.ask().map(|a| a.what.clone()),
+        Proc::Piracy(x, ..) => x.ask().map(|a| a.what.clone()),
     }
     .unwrap_or_default()
 }
@@ -447,6 +452,24 @@ pub fn naval_move_move(c: &NavalMoveChoice) -> Move {
         NavalMoveChoice::Intercept { from, into } => Move::NavalIntercept { from, into },
         NavalMoveChoice::Avoid { from, to } => Move::NavalAvoid { from, to },
         NavalMoveChoice::Done => Move::Done,
+    }
+}
+
+pub fn piracy_move(c: &PiracyChoice) -> Move {
+    match *c {
+        PiracyChoice::Lose(owner, kind) => Move::Sink {
+            owner,
+            kind: crate::naval::ship_kind(kind),
+        },
+        PiracyChoice::Give(Reward::EliminateShip(at, owner, kind)) => Move::GiveShip {
+            at,
+            owner,
+            kind: crate::naval::ship_kind(kind),
+        },
+        PiracyChoice::Give(Reward::DrawCard) => Move::GiveCard,
+        PiracyChoice::Give(Reward::PiracyVp) => Move::GiveVp,
+        // The Armada is not on the map yet (issue 15): never offered.
+        PiracyChoice::Give(Reward::ReduceArmada) => Move::Done,
     }
 }
 
@@ -538,6 +561,7 @@ pub fn choices(c: &Combat) -> Vec<Move> {
             .unwrap_or_default(),
         Proc::NavalMove(m) => options(m.ask()).iter().map(naval_move_move).collect(),
         Proc::NavalBattle(b, _) => options(b.ask()).iter().map(naval_battle_move).collect(),
+        Proc::Piracy(x, ..) => options(x.ask()).iter().map(piracy_move).collect(),
     }
 }
 
@@ -601,6 +625,14 @@ pub fn choose(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
             b.choose(power, &o, &mut s.rng).expect("listed");
             log(&mut b.take_log(), ev);
         }
+        Proc::Piracy(x, ..) => {
+            let o = options(x.ask())
+                .into_iter()
+                .find(|o| piracy_move(o) == *mv)
+                .expect("listed");
+            x.choose(power, &o, &mut s.rng).expect("listed");
+            log(&mut x.take_log(), ev);
+        }
     }
     s.stack.push(Frame::Combat(c));
 }
@@ -636,6 +668,11 @@ pub fn auto(s: &mut State, mut c: Box<Combat>, ev: &mut Vec<Scoped<Event>>) {
             if let Some(Frame::NavalPlan { battles, .. }) = s.stack.last_mut() {
                 *battles = due;
             }
+        }
+        Proc::Piracy(x, zone, target) => {
+            log(&mut x.take_log(), ev);
+            let out = x.outcome().expect("over").clone();
+            crate::naval::apply_piracy(s, c.attacker, *zone, *target, &out, ev);
         }
         Proc::NavalBattle(b, w) => {
             let out = b.outcome().expect("over").clone();

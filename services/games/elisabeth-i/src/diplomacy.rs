@@ -14,7 +14,7 @@ const ENGLAND: Pw = 2;
 const FRANCE: Pw = 3;
 const PROTESTANT: Pw = 5;
 
-fn both(s: &State, a: Pw, b: Pw) -> Audience {
+pub(crate) fn both(s: &State, a: Pw, b: Pw) -> Audience {
     let mut v = vec![s.seat_of(a), s.seat_of(b)];
     v.sort();
     v.dedup();

@@ -384,6 +384,9 @@ fn action_choices(s: &State, p: Pw, cp: u8) -> Vec<Move> {
         v.push(Move::NavalMove);
     }
     if cp >= 2 {
+        for (zone, target) in crate::naval::piracy_choices(s, p) {
+            v.push(Move::Pirate { zone, target });
+        }
         for sp in d.space_ids() {
             if crate::naval::may_transport(s, p, sp, cp) {
                 v.push(Move::Transport { space: sp });
@@ -1094,6 +1097,17 @@ fn act(s: &mut State, who: Pw, cp: u8, mv: &Move, ev: &mut Vec<Scoped<Event>>) -
             s.stack.push(crate::naval::orders_frame(who));
             1
         }
+        Move::Pirate { zone, target } => {
+            let mut x = crate::naval::start_piracy(s, who, *zone, *target);
+            crate::battle::log(&mut x.take_log(), ev);
+            s.stack.push(Frame::Combat(Box::new(crate::battle::Combat {
+                space: crate::model::NO_SPACE,
+                attacker: who,
+                taken: Vec::new(),
+                proc: crate::battle::Proc::Piracy(x, *zone, *target),
+            })));
+            2
+        }
         Move::Transport { space } => {
             s.stack.push(Frame::Formation {
                 who,
@@ -1178,6 +1192,7 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     match top {
         Frame::Turn => {
             ev.push(Scoped::public(Event::TurnBegins { turn: s.turn }));
+            s.piracy.clear();
             // [7]: the eight phases (marriage [21] and patronage [22] have nothing to
             // resolve while marriages and sponsoring cannot be arranged, see README).
             for st in [

@@ -126,6 +126,16 @@ pub fn describe(s: &State, mv: &Move) -> String {
         }
         Move::RetreatTo { space } => format!("Retreat to {}", sp(*space)),
         Move::NavalMove => "Naval move (1 CP)".into(),
+        Move::Pirate { zone, target } => format!(
+            "Piracy in {} against {} (2 CP)",
+            data().sea_zone(*zone).name,
+            power(*target)
+        ),
+        Move::GiveShip { at, owner: o, kind } => {
+            format!("Give up a {} {} in {}", owner(*o), ship(*kind), waters(*at))
+        }
+        Move::GiveCard => "Let the pirate draw a random card".into(),
+        Move::GiveVp => "Give the pirate a piracy VP".into(),
         Move::Transport { space } => format!("Naval transport from {}", sp(*space)),
         Move::ShipTo { to } => match to {
             crate::combat::naval_battle::Waters::Sea(_) => {

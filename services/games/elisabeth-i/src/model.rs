@@ -513,6 +513,21 @@ pub enum Move {
     Transport {
         space: SpaceId,
     },
+    /// Piracy in a sea zone against a target (2 CP, seed [16.4]).
+    Pirate {
+        zone: crate::data::SeaZoneId,
+        target: Pw,
+    },
+    /// The piracy target's reward: one of its ships there is eliminated.
+    GiveShip {
+        at: Waters,
+        owner: PoolOwner,
+        kind: ShipKind,
+    },
+    /// The reward: the pirate draws a random card from the target's hand.
+    GiveCard,
+    /// The reward: the pirate gains a piracy VP.
+    GiveVp,
     /// Carry the transported formation to a sea zone, or land it in a port (1 CP).
     ShipTo {
         to: Waters,
@@ -753,6 +768,12 @@ pub enum Event {
         attacker_won: bool,
         hits: Vec<u8>,
     },
+    Pirated {
+        pirate: Pw,
+        target: Pw,
+        hits: u8,
+        rewards: u8,
+    },
     Score {
         vp: Vec<i16>,
     },
@@ -774,6 +795,9 @@ pub struct State {
     /// Ships in the 13 sea zones (seed [2.5], [16.1]).
     #[serde(default)]
     pub seas: Vec<crate::naval::SeaState>,
+    /// Piracy markers of this turn: (pirate, sea zone) ([16.4] step 1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub piracy: Vec<(Pw, crate::data::SeaZoneId)>,
     pub powers: Vec<PowerState>,
     pub leaders: Vec<Leader>,
     /// Pairs of majors at war, each sorted (smaller index first).

@@ -670,3 +670,155 @@ pub fn may_transport(s: &State, p: Pw, port: SpaceId, cp: u8) -> bool {
     };
     !transport_steps(s, p, port, &one, None, cp).is_empty()
 }
+
+// ---- piracy in Europe [16.4]
+
+use crate::combat::piracy::{Piracy, PiracyInput, PiracyMarkers, PiracyOutcome, Reward};
+
+/// The facts of a piracy by `p` in `zone` against `target` ([16.4] steps 1-2).
+pub fn piracy_input(s: &State, p: Pw, zone: SeaZoneId, target: Pw) -> PiracyInput {
+    let d = data();
+    let z = d.sea_zone(zone);
+    let here = Waters::Sea(zone);
+    let hostile = |q: Pw| q == target || at_war(s, p, q);
+    let target_ports = z
+        .ports
+        .iter()
+        .filter(|&&x| controller_pw(s, x) == Some(target))
+        .filter(|&&x| !d.space(x).inland_port || linked_held(s, p, x))
+        .count() as u8;
+    let near: Vec<Waters> = z
+        .ports
+        .iter()
+        .filter(|&&x| d.space(x).ships_may_enter())
+        .map(|&x| Waters::Port(x))
+        .chain(z.adjacent.iter().map(|&a| Waters::Sea(a)))
+        .collect();
+    let mut defence_ships_adjacent = 0u8;
+    let mut target_ships_near = Vec::new();
+    for &w in near.iter().chain(std::iter::once(&here)) {
+        for f in forces(s, w) {
+            let Some(q) = owner_pw(f.owner) else { continue };
+            if w != here && hostile(q) {
+                defence_ships_adjacent += f.ships.galleys + f.ships.galleons;
+            }
+            if q == target {
+                for k in KINDS {
+                    for _ in 0..get(&f.ships, k) {
+                        target_ships_near.push((w, f.owner, ship_type(k)));
+                    }
+                }
+            }
+        }
+    }
+    let defence_fortresses = z
+        .ports
+        .iter()
+        .filter(|&&x| {
+            (d.space(x).kind == crate::data::SpaceKind::Fortress || s.sp(x).fortress)
+                && controller_pw(s, x).is_some_and(hostile)
+                && !s.sp(x).unrest
+                && s.sp(x).siege.is_none()
+        })
+        .count() as u8;
+    let markers = PiracyMarkers {
+        pirate_here_this_turn: s.piracy.contains(&(p, zone)),
+        powers_here_this_turn: s.piracy.iter().filter(|x| x.1 == zone).count() as u8,
+        pirate_attempts_this_turn: s.piracy.iter().filter(|x| x.0 == p).count() as u8,
+    };
+    PiracyInput {
+        zone,
+        pirate: fleet_at(s, here, major(p)),
+        target: major(target),
+        target_is_major_active: true,
+        at_war: at_war(s, p, target),
+        target_ports,
+        markers,
+        target_ships_in_zone: ships_of(s, target, here),
+        defence_ships_adjacent,
+        defence_fortresses,
+        target_ships_near,
+        drawable: crate::diplomacy::drawable(s, target).len().min(255) as u8,
+        armada_near: 0,
+    }
+}
+
+/// The piracies `p` may begin now: (zone, target).
+pub fn piracy_choices(s: &State, p: Pw) -> Vec<(SeaZoneId, Pw)> {
+    let mut v = Vec::new();
+    for z in 0..data().sea_zones.len() {
+        let zone = SeaZoneId(z as u8);
+        if ships_of(s, p, Waters::Sea(zone)) == 0 {
+            continue;
+        }
+        for t in 0..6u8 {
+            if t != p && crate::combat::piracy::may_pirate(&piracy_input(s, p, zone, t)).is_ok() {
+                v.push((zone, t));
+            }
+        }
+    }
+    v
+}
+
+pub fn start_piracy(s: &mut State, p: Pw, zone: SeaZoneId, target: Pw) -> Piracy {
+    let input = piracy_input(s, p, zone, target);
+    s.piracy.push((p, zone));
+    Piracy::start(input, &mut s.rng).expect("listed piracy")
+}
+
+/// Apply a piracy: the pirate's ships lost, the rewards the target gave.
+pub fn apply_piracy(
+    s: &mut State,
+    p: Pw,
+    zone: SeaZoneId,
+    target: Pw,
+    o: &PiracyOutcome,
+    ev: &mut Vec<Scoped<Event>>,
+) {
+    let here = Waters::Sea(zone);
+    for x in &o.pirate_lost {
+        let k = ship_kind(x.kind);
+        let f = force_at(s, here, x.owner);
+        *get_mut(&mut f.ships, k) -= x.count.min(get(&f.ships, k));
+        book(s, x.owner, 0, -(x.count as i16));
+    }
+    tidy_at(s, here);
+    for r in &o.rewards {
+        match *r {
+            Reward::EliminateShip(w, owner, k) => {
+                let f = force_at(s, w, owner);
+                let n = get_mut(&mut f.ships, ship_kind(k));
+                if *n > 0 {
+                    *n -= 1;
+                    book(s, owner, 0, -1);
+                }
+                tidy_at(s, w);
+            }
+            Reward::DrawCard => {
+                let pool = crate::diplomacy::drawable(s, target);
+                if !pool.is_empty() {
+                    let c = pool[s.rng.index(pool.len())];
+                    s.ps_mut(target).hand.retain(|&x| x != c);
+                    s.ps_mut(p).hand.push(c);
+                    s.ps_mut(p).hand.sort();
+                    ev.push(Scoped {
+                        audience: crate::diplomacy::both(s, p, target),
+                        event: Event::Received {
+                            power: p,
+                            cards: vec![c],
+                        },
+                    });
+                }
+            }
+            // Piracy VP count with the bonus VP (RULINGS M19).
+            Reward::PiracyVp => s.bonus_vp[p as usize] += 1,
+            Reward::ReduceArmada => {}
+        }
+    }
+    ev.push(Scoped::public(Event::Pirated {
+        pirate: p,
+        target,
+        hits: o.pirate_hits,
+        rewards: o.rewards.len() as u8,
+    }));
+}

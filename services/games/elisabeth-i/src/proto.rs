@@ -317,6 +317,19 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
             K::RetreatTo
         }
         Move::NavalMove => K::NavalMove,
+        Move::Pirate { zone, target } => {
+            p.to = Some(waters_pb(Waters::Sea(*zone)));
+            p.power = power_pb(*target);
+            K::Pirate
+        }
+        Move::GiveShip { at, owner, kind } => {
+            p.to = Some(waters_pb(*at));
+            p.owner = owner_pb(*owner);
+            p.ship = ship_pb(*kind);
+            K::GiveShip
+        }
+        Move::GiveCard => K::GiveCard,
+        Move::GiveVp => K::GiveVp,
         Move::Transport { space } => {
             p.space = space.0 as u32;
             K::Transport
@@ -464,6 +477,20 @@ pub fn move_from_pb(p: &pb::Move) -> Result<Move, String> {
             space: space_from(p.space)?,
         },
         K::NavalMove => Move::NavalMove,
+        K::Pirate => Move::Pirate {
+            zone: match waters_from(p.to.as_ref())? {
+                Waters::Sea(z) => z,
+                Waters::Port(_) => return Err("piracy is in a sea zone".into()),
+            },
+            target: power_from(p.power)?,
+        },
+        K::GiveShip => Move::GiveShip {
+            at: waters_from(p.to.as_ref())?,
+            owner: owner_from(p.owner)?,
+            kind: ship_from(p.ship)?,
+        },
+        K::GiveCard => Move::GiveCard,
+        K::GiveVp => Move::GiveVp,
         K::Transport => Move::Transport {
             space: space_from(p.space)?,
         },
@@ -718,6 +745,18 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
             p.other = power_pb(*to);
             p.count = *count as u32;
             K::CardsGiven
+        }
+        Event::Pirated {
+            pirate,
+            target,
+            hits,
+            rewards,
+        } => {
+            p.power = power_pb(*pirate);
+            p.other = power_pb(*target);
+            p.count = *hits as u32;
+            p.vp = vec![*rewards as i32];
+            K::Pirated
         }
         Event::LeaderReturned { leader } => {
             p.leaders = vec![*leader as u32];

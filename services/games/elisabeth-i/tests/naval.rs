@@ -307,3 +307,88 @@ fn a_landing_lost_destroys_the_formation() {
     assert_eq!(troops(&t, "barcelona", SPA), 0, "no retreat by sea");
     assert!(E::invariant_violations(&t).is_empty());
 }
+
+/// [16.4]: Ottoman corsairs pirate Spain off the Barbary Coast (corsairs need no war);
+/// Spain's fortresses there roll defence dice; markers limit one piracy per zone and turn.
+#[test]
+fn corsairs_pirate_the_barbary_coast() {
+    let mut s = game();
+    actions(&mut s, OTT, 5);
+    play(&mut s, Move::NavalMove);
+    play(
+        &mut s,
+        Move::Sail {
+            from: port("algiers"),
+            kind: ShipKind::Corsair,
+            to: zone("barbary_coast"),
+        },
+    );
+    play(
+        &mut s,
+        Move::Sail {
+            from: port("algiers"),
+            kind: ShipKind::Corsair,
+            to: zone("barbary_coast"),
+        },
+    );
+    play(&mut s, Move::Done);
+    let z = data().sea_zone_id("barbary_coast").unwrap();
+    let pirate = Move::Pirate {
+        zone: z,
+        target: SPA,
+    };
+    assert!(moves(&s).contains(&pirate));
+    let i = signoria_elisabeth_i::naval::piracy_input(&s, OTT, z, SPA);
+    assert_eq!(i.defence_fortresses, 2, "Oran and Gibraltar");
+    let (t, ev) = until(
+        &s,
+        |t| {
+            let mut ev = play(t, pirate.clone());
+            ev.extend(settle(t));
+            ev
+        },
+        |_, ev| {
+            ev.iter()
+                .any(|e| matches!(e, Event::Pirated { hits, .. } if *hits > 0))
+        },
+    );
+    assert_eq!(cp_left(&t), 2);
+    // One reward per hit (a piracy VP is always available).
+    let (hits, rewards) = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Pirated { hits, rewards, .. } => Some((*hits, *rewards)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(hits, rewards);
+    assert!(!moves(&t).contains(&pirate), "once per zone and turn");
+    assert!(E::invariant_violations(&t).is_empty());
+}
+
+/// [12.1]: a line of communication may cross sea zones holding own ships, entered and
+/// left through friendly ports.
+#[test]
+fn lines_of_communication_cross_the_sea() {
+    let mut s = game();
+    war(&mut s, SPA, FRA);
+    // Genoa (independent) next to Milan: a land chain. Cut it: Milan under French
+    // control and no Spanish fortress near; the sea bridges Barcelona to Genoa.
+    s.sp_mut(sp("milan")).controller = signoria_elisabeth_i::data::Power::France;
+    clear(&mut s, "milan");
+    let genoa = sp("genoa");
+    let before = signoria_elisabeth_i::control::loc(&s, SPA, genoa);
+    actions(&mut s, SPA, 1);
+    play(&mut s, Move::NavalMove);
+    play(
+        &mut s,
+        Move::Sail {
+            from: port("barcelona"),
+            kind: ShipKind::Galley,
+            to: zone("gulf_of_lyon"),
+        },
+    );
+    play(&mut s, Move::Done);
+    assert!(!before, "no land chain");
+    assert!(signoria_elisabeth_i::control::loc(&s, SPA, genoa));
+}
