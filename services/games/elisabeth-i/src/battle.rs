@@ -821,7 +821,14 @@ fn apply_assault(s: &mut State, c: &Combat, o: &AssaultOutcome, ev: &mut Vec<Sco
     if o.success {
         s.sp_mut(sp).controller = major(c.attacker);
         s.sp_mut(sp).siege = None;
-        // [15.1] step 9: the defender's ships in the port leave the map for this turn.
+        // [15.1] step 9: the defender's ships and naval leaders in the port leave the map
+        // for this turn.
+        let back = s.turn + 1;
+        for a in s.admirals.iter_mut() {
+            if a.at == crate::admirals::ALoc::At(Waters::Port(sp)) && a.owner != c.attacker {
+                a.at = crate::admirals::ALoc::Away(back);
+            }
+        }
         let forces = s.sp(sp).forces.clone();
         for f in forces {
             if owner_pw(f.owner) != Some(c.attacker) && f.ships.total() > 0 {

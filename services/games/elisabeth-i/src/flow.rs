@@ -19,7 +19,7 @@ const HRE: Pw = 4;
 const PROTESTANT: Pw = 5;
 
 /// Every kind of frame on which a seat decides (for coverage).
-pub const DECISION_KINDS: [&str; 21] = [
+pub const DECISION_KINDS: [&str; 22] = [
     "negotiate",
     "consider",
     "ransom",
@@ -41,6 +41,7 @@ pub const DECISION_KINDS: [&str; 21] = [
     "combat",
     "naval_orders",
     "transport",
+    "place_admiral",
 ];
 /// Frames that never wait for a seat.
 pub const AUTOMATIC_KINDS: [&str; 6] = [
@@ -63,6 +64,7 @@ pub fn kind(f: &Frame) -> &'static str {
         Frame::PayWar { .. } => "pay_war",
         Frame::Preference => "preference",
         Frame::PlaceLeader { .. } => "place_leader",
+        Frame::PlaceAdmiral { .. } => "place_admiral",
         Frame::ChooseHome { .. } => "choose_home",
         Frame::Deploy { .. } => "deploy",
         Frame::Formation { .. } => "formation",
@@ -106,6 +108,7 @@ fn decider(s: &State, f: &Frame) -> Option<Pw> {
         | Frame::DeclareWar { who, .. }
         | Frame::PayWar { who, .. }
         | Frame::PlaceLeader { who, .. }
+        | Frame::PlaceAdmiral { who, .. }
         | Frame::ChooseHome { who }
         | Frame::Deploy { who }
         | Frame::Formation { who, .. } => Some(*who),
@@ -167,6 +170,10 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
             }
             v
         }
+        Frame::PlaceAdmiral { who, .. } => crate::admirals::place_sites(s, *who)
+            .into_iter()
+            .map(|space| Move::PlaceLeaderIn { space })
+            .collect(),
         Frame::ChooseHome { who } => {
             let mut v: Vec<Move> = s
                 .ps(*who)
@@ -447,6 +454,11 @@ pub fn prompt(_s: &State, f: &Frame, _seat: Seat) -> String {
             name(*who),
             data().army_leaders[*leader as usize].name
         ),
+        Frame::PlaceAdmiral { who, admiral } => format!(
+            "{}: place the naval leader {} in a port",
+            name(*who),
+            data().naval_leaders[*admiral as usize].name
+        ),
         Frame::ChooseHome { who } => format!("{}: set one home card aside", name(*who)),
         Frame::Deploy { who } => {
             format!("{}: spring deployment from a capital, or skip", name(*who))
@@ -599,6 +611,10 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
                 leader,
                 space: *space,
             }));
+        }
+        (Frame::PlaceAdmiral { admiral, .. }, Move::PlaceLeaderIn { space }) => {
+            s.stack.pop();
+            crate::admirals::place(s, admiral, *space);
         }
         (Frame::PlaceLeader { .. }, Move::Done) => {
             s.stack.pop();
@@ -1245,6 +1261,11 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
             let suleiman = major(who) == Power::Ottoman && s.ps(who).ruler == "suleiman";
             if homes > 1 && !suleiman {
                 s.stack.push(Frame::ChooseHome { who });
+            }
+            if !crate::admirals::place_sites(s, who).is_empty() {
+                for admiral in crate::admirals::waiting(s, who).into_iter().rev() {
+                    s.stack.push(Frame::PlaceAdmiral { who, admiral });
+                }
             }
             if !leader_sites(s, who).is_empty() {
                 let waiting: Vec<u8> = s

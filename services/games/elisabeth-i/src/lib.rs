@@ -7,6 +7,7 @@
 //! ([`flow`]), one module per rule chapter. `README.md` lists what is implemented and
 //! what still refuses loudly; `RULINGS.md` the readings chosen.
 
+pub mod admirals;
 pub mod battle;
 pub mod board;
 pub mod building;

@@ -322,6 +322,8 @@ pub enum Frame {
     Preference,
     /// Place an arriving leader (seed [10] step 4).
     PlaceLeader { who: Pw, leader: u8 },
+    /// Place a naval leader from the power card in a port (seed [10] step 4, [5.2]).
+    PlaceAdmiral { who: Pw, admiral: u8 },
     /// Keep one home card, set the other aside (seed [10] step 5).
     ChooseHome { who: Pw },
     /// Spring deployment move: pick a capital's formation or skip (seed [10] step 6).
@@ -795,6 +797,9 @@ pub struct State {
     /// Ships in the 13 sea zones (seed [2.5], [16.1]).
     #[serde(default)]
     pub seas: Vec<crate::naval::SeaState>,
+    /// The majors' naval leaders (seed [5.2]).
+    #[serde(default)]
+    pub admirals: Vec<crate::admirals::AdmiralState>,
     /// Piracy markers of this turn: (pirate, sea zone) ([16.4] step 1).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub piracy: Vec<(Pw, crate::data::SeaZoneId)>,

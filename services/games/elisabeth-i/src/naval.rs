@@ -213,8 +213,9 @@ pub fn order(s: &State, p: Pw, orders: &mut Vec<Order>, from: Waters, kind: Ship
     });
 }
 
-fn fleet_of(power: Power, fs: &[Force]) -> Fleet {
+fn fleet_of(s: &State, w: Waters, power: Power, fs: &[Force]) -> Fleet {
     let mut f = Fleet::new(power);
+    f.admirals = crate::admirals::at(s, w, power);
     for x in fs {
         for k in KINDS {
             f.add(x.owner, ship_type(k), get(&x.ships, k));
@@ -241,7 +242,7 @@ pub fn board(s: &State) -> Vec<ShipsAt> {
                 .collect();
             v.push(ShipsAt {
                 at: w,
-                fleet: fleet_of(p, &fs),
+                fleet: fleet_of(s, w, p, &fs),
                 vertical: false,
             });
         }
@@ -264,6 +265,7 @@ pub fn set_board(s: &mut State, board: &[ShipsAt]) {
     for w in all_waters().collect::<Vec<_>>() {
         tidy_at(s, w);
     }
+    crate::admirals::sync(s, board);
 }
 
 /// Step 2: carry out the orders; a stack arriving in a sea zone without friendly ships
@@ -275,6 +277,18 @@ pub fn execute(s: &mut State, p: Pw, orders: &[Order]) -> (Vec<ShipsAt>, Vec<Wat
         .map(|x| x.at)
         .collect();
     let friendly_before = |w: Waters| friendly.contains(&w);
+    // Naval leaders go with their ships when all of them leave (the first order's way,
+    // RULINGS M20), else they stay.
+    let mut froms: Vec<Waters> = orders.iter().map(|o| o.from).collect();
+    froms.dedup();
+    for w in froms {
+        let leaving = orders.iter().filter(|o| o.from == w).count() as u8;
+        if leaving == ships_of(s, p, w)
+            && let Some(o) = orders.iter().find(|o| o.from == w)
+        {
+            crate::admirals::follow(s, major(p), w, o.to);
+        }
+    }
     let mut entered: Vec<Waters> = Vec::new();
     for o in orders {
         *get_mut(&mut force_at(s, o.from, o.owner).ships, o.kind) -= 1;
@@ -338,7 +352,7 @@ fn fleet_at(s: &State, w: Waters, p: Power) -> Fleet {
         .filter(|f| f.owner.power() == p && f.ships.total() > 0)
         .cloned()
         .collect();
-    fleet_of(p, &fs)
+    fleet_of(s, w, p, &fs)
 }
 
 /// Retreat locations of a side: a port battle's attacker goes to a sea zone of the port
@@ -423,6 +437,18 @@ pub fn apply_battle(s: &mut State, w: Waters, o: &NavalBattleOutcome, ev: &mut V
     if let Some(q) = pw(o.beaten) {
         s.memo.naval_beaten.push((q, w));
     }
+    for side in 0..2 {
+        if let Some(to) = o.positions[side] {
+            crate::admirals::follow(s, o.fleets[side].power, w, to);
+        }
+    }
+    let away: Vec<String> = o
+        .admirals_to_turn_track
+        .iter()
+        .map(|x| x.1.clone())
+        .collect();
+    crate::admirals::away(s, &away);
+    crate::admirals::strand_check(s);
     tidy_at(s, w);
     for x in o.positions.iter().flatten() {
         tidy_at(s, *x);
@@ -451,6 +477,9 @@ pub fn push_out(s: &mut State, port: SpaceId, ev: &mut Vec<Scoped<Event>>) {
             .filter(|&x| matches!(x, Waters::Sea(_)) && !enemy_ships(s, p, x))
             .min();
         force_at(s, w, f.owner).ships = Ships::default();
+        if let Some(to) = to {
+            crate::admirals::follow(s, major(p), w, to);
+        }
         match to {
             Some(to) => add_ships(s, to, f.owner, &f.ships),
             None => book(s, f.owner, 0, -(f.ships.total() as i16)),
@@ -493,6 +522,9 @@ pub fn winter_return(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                 layer = next;
             }
             force_at(s, w, f.owner).ships = Ships::default();
+            if let Some(to) = found {
+                crate::admirals::follow(s, major(p), w, to);
+            }
             match found {
                 Some(to) => add_ships(s, to, f.owner, &f.ships),
                 None => book(s, f.owner, 0, -(f.ships.total() as i16)),
@@ -500,6 +532,7 @@ pub fn winter_return(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         }
         tidy_at(s, w);
     }
+    crate::admirals::strand_check(s);
     ev.push(Scoped::public(Event::CombatNote {
         text: "winter: the ships return to port".into(),
     }));

@@ -681,6 +681,26 @@ pub fn view_to_pb(v: &View) -> pb::View {
             .as_ref()
             .map(|(_, k)| k.clone())
             .unwrap_or_default(),
+        admirals: v
+            .admirals
+            .iter()
+            .map(|a| {
+                use crate::admirals::ALoc;
+                let (place, at, w) = match a.at {
+                    ALoc::Arrives(t) => (pb::LeaderPlace::Arrives, t as u32, None),
+                    ALoc::Card => (pb::LeaderPlace::Card, 0, None),
+                    ALoc::At(w) => (pb::LeaderPlace::Space, 0, Some(waters_pb(w))),
+                    ALoc::Away(t) => (pb::LeaderPlace::Dead, t as u32, None),
+                };
+                pb::AdmiralView {
+                    admiral: a.idx as u32,
+                    owner: power_pb(a.owner),
+                    place: place as i32,
+                    at,
+                    r#where: w,
+                }
+            })
+            .collect(),
         seas: v
             .seas
             .iter()

@@ -130,6 +130,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         stack: vec![Frame::Turn],
         spaces,
         seas: vec![Default::default(); d.sea_zones.len()],
+        admirals: crate::admirals::setup(&placed, sc.start_turn),
         piracy: Vec::new(),
         powers,
         leaders,

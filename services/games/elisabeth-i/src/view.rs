@@ -37,6 +37,7 @@ pub struct View {
     pub phase: String,
     pub spaces: Vec<(SpaceId, SpaceState)>,
     pub seas: Vec<crate::naval::SeaState>,
+    pub admirals: Vec<crate::admirals::AdmiralState>,
     pub powers: Vec<PowerView>,
     pub leaders: Vec<Leader>,
     pub wars: Vec<(Pw, Pw)>,
@@ -100,6 +101,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             .map(|(i, x)| (SpaceId(i as u16), x.clone()))
             .collect(),
         seas: s.seas.clone(),
+        admirals: s.admirals.clone(),
         powers,
         leaders: s.leaders.clone(),
         wars: s.wars.clone(),

@@ -392,3 +392,45 @@ fn lines_of_communication_cross_the_sea() {
     assert!(!before, "no land chain");
     assert!(signoria_elisabeth_i::control::loc(&s, SPA, genoa));
 }
+
+/// [5.2], [16.1], M20: a naval leader sails with his ships when all of them leave, and
+/// adds his battle rating to the fleet's dice.
+#[test]
+fn m20_naval_leaders_go_with_their_ships() {
+    use signoria_elisabeth_i::admirals::ALoc;
+    use signoria_elisabeth_i::combat::naval_battle::naval_dice;
+    let mut s = game();
+    let piyale = signoria_elisabeth_i::admirals::idx_of("piyale_pasha").unwrap();
+    let where_is =
+        |s: &signoria_elisabeth_i::State| s.admirals.iter().find(|a| a.idx == piyale).unwrap().at;
+    assert_eq!(where_is(&s), ALoc::At(port("istanbul")));
+    let b = signoria_elisabeth_i::naval::board(&s);
+    let f = &b.iter().find(|x| x.at == port("istanbul")).unwrap().fleet;
+    let rating = data().naval_leader("piyale_pasha").unwrap().battle as u32;
+    assert_eq!(
+        naval_dice(f, port("istanbul")),
+        2 * 2 + rating,
+        "2 galleys + the leader"
+    );
+    let z = data().space(sp("istanbul")).ports[0];
+    actions(&mut s, OTT, 1);
+    play(&mut s, Move::NavalMove);
+    play(
+        &mut s,
+        Move::Sail {
+            from: port("istanbul"),
+            kind: ShipKind::Galley,
+            to: Waters::Sea(z),
+        },
+    );
+    play(
+        &mut s,
+        Move::Sail {
+            from: port("istanbul"),
+            kind: ShipKind::Galley,
+            to: Waters::Sea(z),
+        },
+    );
+    play(&mut s, Move::Done);
+    assert_eq!(where_is(&s), ALoc::At(Waters::Sea(z)));
+}
