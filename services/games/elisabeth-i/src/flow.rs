@@ -485,40 +485,29 @@ pub fn prompt(_s: &State, f: &Frame, _seat: Seat) -> String {
                 data().space(*space).name.clone()
             }
         ),
-        Frame::Intercept { who } => {
+        Frame::Intercept { who }
+        | Frame::Avoid { who }
+        | Frame::Withdraw { who }
+        | Frame::MoveOn { who } => {
             let m = crate::land::current_ref(_s);
-            format!(
-                "{}: try to intercept {} entering {}?",
-                name(*who),
+            let (mover, to, from) = (
                 name(m.who),
-                data().space(m.to).name
-            )
-        }
-        Frame::Avoid { who } => {
-            let m = crate::land::current_ref(_s);
-            format!(
-                "{}: avoid battle with {} in {}?",
-                name(*who),
-                name(m.who),
-                data().space(m.to).name
-            )
-        }
-        Frame::Withdraw { who } => {
-            let m = crate::land::current_ref(_s);
-            format!(
-                "{}: withdraw into the fortifications of {}, or fight in the field?",
-                name(*who),
-                data().space(m.to).name
-            )
-        }
-        Frame::MoveOn { who } => {
-            let m = crate::land::current_ref(_s);
-            format!(
-                "{}: too few to besiege {}: move on (paying CP) or go back to {} for free",
-                name(*who),
-                data().space(m.to).name,
-                data().space(m.from).name
-            )
+                &data().space(m.to).name,
+                &data().space(m.from).name,
+            );
+            let who = name(*who);
+            match f {
+                Frame::Intercept { .. } => {
+                    format!("{who}: try to intercept {mover} entering {to}?")
+                }
+                Frame::Avoid { .. } => format!("{who}: avoid battle with {mover} in {to}?"),
+                Frame::Withdraw { .. } => format!(
+                    "{who}: withdraw into the fortifications of {to}, or fight in the field?"
+                ),
+                _ => format!(
+                    "{who}: too few to besiege {to}: move on (paying CP) or go back to {from} for free"
+                ),
+            }
         }
         Frame::Combat(c) => crate::battle::ask_text(c),
         Frame::Transport { who, at, .. } => match at {

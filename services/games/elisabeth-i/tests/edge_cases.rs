@@ -229,8 +229,11 @@ fn e83_withdraw_only_four() {
     put(&mut s, "metz", PoolOwner::France, 5, 0, 0);
     actions(&mut s, SPA, 1);
     move_formation(&mut s, "luxembourg", "metz", &[U::Regular; 4], &[]);
-    play(&mut s, Move::Done); // no avoid
-    assert_ne!(kind(&s), "withdraw", "5 units may not withdraw");
+    let ev = play(&mut s, Move::Done); // no avoid
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::BattleFought { .. })),
+        "5 units may not withdraw: the battle follows at once"
+    );
 }
 
 /// #94, #73: a siege must be older than the impulse for an assault, and besiegers since
@@ -238,15 +241,8 @@ fn e83_withdraw_only_four() {
 /// `siege_then_assault_takes_the_fortress`); #96 ships in the besieged port block.
 #[test]
 fn e96_ships_in_the_port_block_the_assault() {
-    let mut s = game();
-    war(&mut s, SPA, FRA);
     let x = sp("metz");
-    put(&mut s, "metz", PoolOwner::France, 1, 0, 0);
-    put(&mut s, "luxembourg", PoolOwner::Spain, 4, 0, 0);
-    actions(&mut s, SPA, 2);
-    move_formation(&mut s, "luxembourg", "metz", &[U::Regular; 4], &[]);
-    play(&mut s, Move::Done);
-    play(&mut s, Move::Withdraw);
+    let mut s = into_metz(4, 1, 2);
     actions(&mut s, SPA, 2);
     assert!(signoria_elisabeth_i::battle::may_assault(&s, SPA, x));
     // Marseille holds French galleys: besieged there, no assault without ships at sea.
@@ -281,6 +277,7 @@ fn e104_allies_besiege_together() {
     move_formation(&mut s, "luxembourg", "metz", &[U::Regular; 3], &[]);
     play(&mut s, Move::Done);
     play(&mut s, Move::Withdraw);
+    // The ally joins the siege with 3 units of its own.
     actions(&mut s, HRE, 1);
     let ev = move_formation(&mut s, "trier", "metz", &[U::Regular; 3], &[]);
     assert!(

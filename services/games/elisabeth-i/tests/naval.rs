@@ -55,16 +55,10 @@ fn naval_interception_and_battle() {
     let mut s = game();
     war(&mut s, SPA, FRA);
     actions(&mut s, SPA, 1);
-    play(&mut s, Move::NavalMove);
-    play(
+    sail(
         &mut s,
-        Move::Sail {
-            from: port("barcelona"),
-            kind: ShipKind::Galley,
-            to: zone("gulf_of_lyon"),
-        },
+        &[(port("barcelona"), ShipKind::Galley, zone("gulf_of_lyon"))],
     );
-    play(&mut s, Move::Done);
     assert_eq!(kind(&s), "combat");
     assert_eq!(seat(&s), s.seat_of(FRA));
     let icpt = Move::NavalIntercept {
@@ -106,16 +100,10 @@ fn naval_interception_and_battle() {
 fn ships_return_to_port_in_winter() {
     let mut s = game();
     actions(&mut s, SPA, 1);
-    play(&mut s, Move::NavalMove);
-    play(
+    sail(
         &mut s,
-        Move::Sail {
-            from: port("barcelona"),
-            kind: ShipKind::Galley,
-            to: zone("gulf_of_lyon"),
-        },
+        &[(port("barcelona"), ShipKind::Galley, zone("gulf_of_lyon"))],
     );
-    play(&mut s, Move::Done);
     s.stack = vec![Frame::Step(Step::Winter)];
     let mut ev = Vec::new();
     kernel::advance::<E>(&mut s, &mut ev);
@@ -152,16 +140,10 @@ fn m13_galleasses_window_asks_every_power_with_cards() {
     give(&mut s, ENG, "storms");
     give(&mut s, FRA, "galleasses");
     actions(&mut s, SPA, 1);
-    play(&mut s, Move::NavalMove);
-    play(
+    sail(
         &mut s,
-        Move::Sail {
-            from: port("barcelona"),
-            kind: ShipKind::Galley,
-            to: zone("gulf_of_lyon"),
-        },
+        &[(port("barcelona"), ShipKind::Galley, zone("gulf_of_lyon"))],
     );
-    play(&mut s, Move::Done);
     // The Storms window before the ships sail: England first, then France.
     while kind(&s) == "respond" {
         play(&mut s, Move::Done);
@@ -202,16 +184,10 @@ fn transport_ready() -> signoria_elisabeth_i::State {
         0,
     );
     actions(&mut s, SPA, 4);
-    play(&mut s, Move::NavalMove);
-    play(
+    sail(
         &mut s,
-        Move::Sail {
-            from: port("barcelona"),
-            kind: ShipKind::Galley,
-            to: zone("gulf_of_lyon"),
-        },
+        &[(port("barcelona"), ShipKind::Galley, zone("gulf_of_lyon"))],
     );
-    play(&mut s, Move::Done);
     assert!(moves(&s).contains(&Move::Transport {
         space: sp("barcelona")
     }));
@@ -314,24 +290,13 @@ fn a_landing_lost_destroys_the_formation() {
 fn corsairs_pirate_the_barbary_coast() {
     let mut s = game();
     actions(&mut s, OTT, 5);
-    play(&mut s, Move::NavalMove);
-    play(
+    sail(
         &mut s,
-        Move::Sail {
-            from: port("algiers"),
-            kind: ShipKind::Corsair,
-            to: zone("barbary_coast"),
-        },
+        &[
+            (port("algiers"), ShipKind::Corsair, zone("barbary_coast")),
+            (port("algiers"), ShipKind::Corsair, zone("barbary_coast")),
+        ],
     );
-    play(
-        &mut s,
-        Move::Sail {
-            from: port("algiers"),
-            kind: ShipKind::Corsair,
-            to: zone("barbary_coast"),
-        },
-    );
-    play(&mut s, Move::Done);
     let z = data().sea_zone_id("barbary_coast").unwrap();
     let pirate = Move::Pirate {
         zone: z,
@@ -379,16 +344,10 @@ fn lines_of_communication_cross_the_sea() {
     let genoa = sp("genoa");
     let before = signoria_elisabeth_i::control::loc(&s, SPA, genoa);
     actions(&mut s, SPA, 1);
-    play(&mut s, Move::NavalMove);
-    play(
+    sail(
         &mut s,
-        Move::Sail {
-            from: port("barcelona"),
-            kind: ShipKind::Galley,
-            to: zone("gulf_of_lyon"),
-        },
+        &[(port("barcelona"), ShipKind::Galley, zone("gulf_of_lyon"))],
     );
-    play(&mut s, Move::Done);
     assert!(!before, "no land chain");
     assert!(signoria_elisabeth_i::control::loc(&s, SPA, genoa));
 }
@@ -414,23 +373,12 @@ fn m20_naval_leaders_go_with_their_ships() {
     );
     let z = data().space(sp("istanbul")).ports[0];
     actions(&mut s, OTT, 1);
-    play(&mut s, Move::NavalMove);
-    play(
+    sail(
         &mut s,
-        Move::Sail {
-            from: port("istanbul"),
-            kind: ShipKind::Galley,
-            to: Waters::Sea(z),
-        },
+        &[
+            (port("istanbul"), ShipKind::Galley, Waters::Sea(z)),
+            (port("istanbul"), ShipKind::Galley, Waters::Sea(z)),
+        ],
     );
-    play(
-        &mut s,
-        Move::Sail {
-            from: port("istanbul"),
-            kind: ShipKind::Galley,
-            to: Waters::Sea(z),
-        },
-    );
-    play(&mut s, Move::Done);
     assert_eq!(where_is(&s), ALoc::At(Waters::Sea(z)));
 }

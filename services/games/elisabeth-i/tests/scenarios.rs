@@ -327,14 +327,7 @@ fn field_battle_losses_retreat_and_capture() {
 /// the space.
 #[test]
 fn siege_then_assault_takes_the_fortress() {
-    let mut s = game();
-    war(&mut s, SPA, FRA);
-    put(&mut s, "luxembourg", PoolOwner::Spain, 4, 0, 0);
-    put(&mut s, "metz", PoolOwner::France, 2, 0, 0);
-    actions(&mut s, SPA, 3);
-    move_formation(&mut s, "luxembourg", "metz", &[U::Regular; 4], &[]);
-    play(&mut s, Move::Done); // no avoid
-    play(&mut s, Move::Withdraw);
+    let mut s = into_metz(4, 2, 3);
     assert_eq!(s.sp(sp("metz")).siege.as_ref().unwrap().by, vec![SPA]);
     assert!(
         !moves(&s).contains(&Move::Assault { space: sp("metz") }),
@@ -382,14 +375,7 @@ fn siege_then_assault_takes_the_fortress() {
 /// for free (here to the one legal space).
 #[test]
 fn moving_out_lifts_the_siege() {
-    let mut s = game();
-    war(&mut s, SPA, FRA);
-    put(&mut s, "luxembourg", PoolOwner::Spain, 3, 0, 0);
-    put(&mut s, "metz", PoolOwner::France, 2, 0, 0);
-    actions(&mut s, SPA, 3);
-    move_formation(&mut s, "luxembourg", "metz", &[U::Regular; 3], &[]);
-    play(&mut s, Move::Done);
-    play(&mut s, Move::Withdraw);
+    let mut s = into_metz(3, 2, 3);
     assert!(s.sp(sp("metz")).siege.is_some());
     actions(&mut s, SPA, 3);
     let ev = move_formation(&mut s, "metz", "luxembourg", &[U::Regular], &[]);
@@ -405,14 +391,7 @@ fn moving_out_lifts_the_siege() {
 /// join the battle.
 #[test]
 fn a_relief_force_fights_the_besiegers() {
-    let mut s = game();
-    war(&mut s, SPA, FRA);
-    put(&mut s, "luxembourg", PoolOwner::Spain, 4, 0, 0);
-    put(&mut s, "metz", PoolOwner::France, 2, 0, 0);
-    actions(&mut s, SPA, 3);
-    move_formation(&mut s, "luxembourg", "metz", &[U::Regular; 4], &[]);
-    play(&mut s, Move::Done);
-    play(&mut s, Move::Withdraw);
+    let mut s = into_metz(4, 2, 3);
     put(&mut s, "st_dizier", PoolOwner::France, 4, 0, 0);
     actions(&mut s, FRA, 1);
     move_formation(&mut s, "st_dizier", "metz", &[U::Regular; 4], &[]);

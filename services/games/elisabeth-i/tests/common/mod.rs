@@ -208,3 +208,43 @@ pub fn assault(s: &mut State, space: &str, n: usize) -> Vec<Event> {
     ev.extend(settle(s));
     ev
 }
+
+/// Spain (at war with France) moves `spanish` regulars from Luxembourg into Metz, held
+/// by `french` French regulars that do not avoid battle and withdraw when they may.
+pub fn into_metz(spanish: u8, french: u8, cp: u8) -> State {
+    use signoria_elisabeth_i::model::UnitKind;
+    let mut s = game();
+    war(&mut s, SPA, FRA);
+    put(&mut s, "luxembourg", PoolOwner::Spain, spanish, 0, 0);
+    put(&mut s, "metz", PoolOwner::France, french, 0, 0);
+    actions(&mut s, SPA, cp);
+    move_formation(
+        &mut s,
+        "luxembourg",
+        "metz",
+        &vec![UnitKind::Regular; spanish as usize],
+        &[],
+    );
+    play(&mut s, Move::Done);
+    if kind(&s) == "withdraw" {
+        play(&mut s, Move::Withdraw);
+    }
+    s
+}
+
+/// One naval move of the active power: the ships named sail, then it is carried out.
+pub fn sail(
+    s: &mut State,
+    ships: &[(
+        signoria_elisabeth_i::combat::naval_battle::Waters,
+        signoria_elisabeth_i::model::ShipKind,
+        signoria_elisabeth_i::combat::naval_battle::Waters,
+    )],
+) -> Vec<Event> {
+    let mut ev = play(s, Move::NavalMove);
+    for &(from, kind, to) in ships {
+        ev.extend(play(s, Move::Sail { from, kind, to }));
+    }
+    ev.extend(play(s, Move::Done));
+    ev
+}
