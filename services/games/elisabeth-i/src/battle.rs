@@ -126,6 +126,16 @@ fn neighbourhood(s: &State, sp: SpaceId, mover: Pw) -> Neighbourhood {
     )
 }
 
+/// A procedure fought at sea (no land units taken from a space).
+pub fn at_sea(attacker: Pw, proc: Proc) -> Frame {
+    Frame::Combat(Box::new(Combat {
+        space: crate::model::NO_SPACE,
+        attacker,
+        taken: Vec::new(),
+        proc,
+    }))
+}
+
 /// Start the field battle of a land move ([14]; a relief battle [15.2] when the mover's
 /// side is besieged in the destination).
 pub fn field_battle(s: &mut State, m: &LandMove, ev: &mut Vec<Scoped<Event>>) -> Combat {

@@ -983,6 +983,21 @@ fn transport_step(
     }
 }
 
+/// The naval plan after the move: the battles still due.
+fn battles_left(
+    who: Pw,
+    stormed: bool,
+    battles: Vec<(crate::combat::naval_battle::Waters, Power)>,
+) -> Frame {
+    Frame::NavalPlan {
+        who,
+        orders: Vec::new(),
+        stage: 2,
+        stormed,
+        battles,
+    }
+}
+
 /// A response window: play the card, or pass it on.
 fn respond(
     s: &mut State,
@@ -1105,12 +1120,10 @@ fn act(s: &mut State, who: Pw, cp: u8, mv: &Move, ev: &mut Vec<Scoped<Event>>) -
         Move::Pirate { zone, target } => {
             let mut x = crate::naval::start_piracy(s, who, *zone, *target);
             crate::battle::log(&mut x.take_log(), ev);
-            s.stack.push(Frame::Combat(Box::new(crate::battle::Combat {
-                space: crate::model::NO_SPACE,
-                attacker: who,
-                taken: Vec::new(),
-                proc: crate::battle::Proc::Piracy(x, *zone, *target),
-            })));
+            s.stack.push(crate::battle::at_sea(
+                who,
+                crate::battle::Proc::Piracy(x, *zone, *target),
+            ));
             2
         }
         Move::Transport { space } => {
@@ -1392,38 +1405,22 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                 }));
                 let mut m = crate::naval::start_move(s, who, board, entered);
                 crate::battle::log(&mut m.take_log(), ev);
-                s.stack.push(Frame::NavalPlan {
+                s.stack.push(battles_left(who, stormed, battles));
+                s.stack.push(crate::battle::at_sea(
                     who,
-                    orders: Vec::new(),
-                    stage: 2,
-                    stormed,
-                    battles,
-                });
-                s.stack.push(Frame::Combat(Box::new(crate::battle::Combat {
-                    space: crate::model::NO_SPACE,
-                    attacker: who,
-                    taken: Vec::new(),
-                    proc: crate::battle::Proc::NavalMove(m),
-                })));
+                    crate::battle::Proc::NavalMove(m),
+                ));
             }
             _ => {
                 while !battles.is_empty() {
                     let (w, foe) = battles.remove(0);
                     if let Some(mut b) = crate::naval::start_battle(s, who, w, foe) {
                         crate::battle::log(&mut b.take_log(), ev);
-                        s.stack.push(Frame::NavalPlan {
+                        s.stack.push(battles_left(who, stormed, battles));
+                        s.stack.push(crate::battle::at_sea(
                             who,
-                            orders: Vec::new(),
-                            stage: 2,
-                            stormed,
-                            battles,
-                        });
-                        s.stack.push(Frame::Combat(Box::new(crate::battle::Combat {
-                            space: crate::model::NO_SPACE,
-                            attacker: who,
-                            taken: Vec::new(),
-                            proc: crate::battle::Proc::NavalBattle(b, w),
-                        })));
+                            crate::battle::Proc::NavalBattle(b, w),
+                        ));
                         return;
                     }
                 }
