@@ -87,24 +87,17 @@ pub fn card_draw(s: &mut State) {
     }
 }
 
-/// Ports where `p` may place a naval leader in spring: its own ports with its ships, or
-/// any of its ports when it has no ships ([5.2], [10] step 4).
+/// Ports where `p` may place a naval leader in spring: its own-controlled home ports
+/// ([10] step 4); with none he waits on the card.
 pub fn place_sites(s: &State, p: Pw) -> Vec<SpaceId> {
     let d = data();
-    let own: Vec<SpaceId> = d
-        .space_ids()
-        .filter(|&x| d.space(x).ships_may_enter() && controller_pw(s, x) == Some(p))
-        .collect();
-    let with_ships: Vec<SpaceId> = own
-        .iter()
-        .copied()
-        .filter(|&x| crate::naval::ships_of(s, p, Waters::Port(x)) > 0)
-        .collect();
-    if with_ships.is_empty() {
-        own
-    } else {
-        with_ships
-    }
+    d.space_ids()
+        .filter(|&x| {
+            d.space(x).ships_may_enter()
+                && d.space(x).is_home_of(major(p))
+                && controller_pw(s, x) == Some(p)
+        })
+        .collect()
 }
 
 /// Naval leaders waiting on `p`'s card.

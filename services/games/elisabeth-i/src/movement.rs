@@ -133,31 +133,70 @@ pub fn move_cost(
     Ok(if pass { 2 } else { 1 })
 }
 
-/// Spaces the spring deployment move of `p` may reach from `capital` ([10] step 6):
-/// through friendly-controlled spaces not in unrest, no passes; the sea crossing is not
-/// implemented (see README).
-pub fn deploy_targets(s: &State, p: Pw, capital: SpaceId) -> Vec<SpaceId> {
-    let mut seen = vec![false; s.spaces.len()];
-    seen[capital.0 as usize] = true;
-    let mut q = VecDeque::from([capital]);
-    let mut out = Vec::new();
-    while let Some(x) = q.pop_front() {
-        for (y, pass) in land_neighbours(x) {
-            if pass || seen[y.0 as usize] {
+/// Spaces the spring deployment move of `p` may reach from `capital` ([10] step 6), and
+/// whether the way crosses a sea zone: through friendly-controlled spaces not in unrest,
+/// no passes, at most one sea zone from a friendly port to a friendly port on it, when no
+/// other major has ships in a port on that zone.
+pub fn deploy_reach(s: &State, p: Pw, capital: SpaceId) -> Vec<(SpaceId, bool)> {
+    let d = data();
+    let n = s.spaces.len();
+    // seen[x][crossed]
+    let mut seen = vec![[false; 2]; n];
+    seen[capital.0 as usize][0] = true;
+    let mut q = VecDeque::from([(capital, false)]);
+    let mut out: Vec<(SpaceId, bool)> = Vec::new();
+    let passable = |y: SpaceId| friendly(s, p, y) && !s.sp(y).unrest && !enemy_anything(s, p, y);
+    let zone_free = |z: crate::data::SeaZoneId| {
+        d.sea_zone(z).ports.iter().all(|&port| {
+            s.sp(port)
+                .forces
+                .iter()
+                .all(|f| f.ships.total() == 0 || owner_pw(f.owner).is_none_or(|q| q == p))
+        })
+    };
+    while let Some((x, crossed)) = q.pop_front() {
+        let mut next: Vec<(SpaceId, bool)> = land_neighbours(x)
+            .filter(|&(_, pass)| !pass)
+            .map(|(y, _)| (y, crossed))
+            .collect();
+        if !crossed && d.space(x).ships_may_enter() {
+            for &z in &d.space(x).ports {
+                if !zone_free(z) {
+                    continue;
+                }
+                for &y in &d.sea_zone(z).ports {
+                    if y != x && d.space(y).ships_may_enter() {
+                        next.push((y, true));
+                    }
+                }
+            }
+        }
+        for (y, c) in next {
+            if seen[y.0 as usize][c as usize] || (c && seen[y.0 as usize][0]) {
                 continue;
             }
-            seen[y.0 as usize] = true;
-            if !friendly(s, p, y) || s.sp(y).unrest || enemy_anything(s, p, y) {
+            seen[y.0 as usize][c as usize] = true;
+            if !passable(y) {
                 continue;
             }
-            q.push_back(y);
+            q.push_back((y, c));
             if !foreign_land(s, p, y) {
-                out.push(y);
+                out.push((y, c));
             }
         }
     }
+    // A space reached both ways needs no crossing.
     out.sort();
+    out.dedup_by(|a, b| a.0 == b.0);
     out
+}
+
+/// The deployment targets of any formation (see [`deploy_reach`]).
+pub fn deploy_targets(s: &State, p: Pw, capital: SpaceId) -> Vec<SpaceId> {
+    deploy_reach(s, p, capital)
+        .into_iter()
+        .map(|x| x.0)
+        .collect()
 }
 
 /// The destinations `sel` may go to now, with their cost (0 for deployment).
@@ -170,9 +209,11 @@ pub fn destinations(
     cp: u8,
 ) -> Vec<(SpaceId, u8)> {
     match purpose {
-        Purpose::Deploy => deploy_targets(s, p, from)
+        // [10] step 6: at most 5 land units across a sea zone.
+        Purpose::Deploy => deploy_reach(s, p, from)
             .into_iter()
-            .map(|t| (t, 0))
+            .filter(|&(_, crossed)| !crossed || sel.troops.total() <= 5)
+            .map(|(t, _)| (t, 0))
             .collect(),
         Purpose::Intercept { to } => {
             let own_there = troops_of(s, p, to).total() > 0;

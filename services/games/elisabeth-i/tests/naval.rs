@@ -382,3 +382,50 @@ fn m20_naval_leaders_go_with_their_ships() {
     );
     assert_eq!(where_is(&s), ALoc::At(Waters::Sea(z)));
 }
+
+/// [10] step 6, erratum #209: the spring deployment may cross one sea zone between
+/// friendly ports when no other major has ships in a port on it, with at most 5 units.
+#[test]
+fn spring_deployment_crosses_one_sea_zone() {
+    use signoria_elisabeth_i::movement::deploy_reach;
+    let mut s = game();
+    // Spain from Madrid: Barcelona and Valencia lie on the Gulf of Lyon, where French
+    // galleys in Marseille block the crossing; without them Genoa-side ports open.
+    let reach = |s: &signoria_elisabeth_i::State| deploy_reach(s, SPA, sp("madrid"));
+    let before: Vec<_> = reach(&s).into_iter().filter(|x| x.1).collect();
+    let o = signoria_elisabeth_i::data::PoolOwner::France;
+    signoria_elisabeth_i::board::force_mut(&mut s, sp("marseille"), o)
+        .ships
+        .galleys = 0;
+    signoria_elisabeth_i::board::book(&mut s, o, 0, -2);
+    signoria_elisabeth_i::board::tidy(&mut s, sp("marseille"));
+    s.sp_mut(sp("genoa")).controller = signoria_elisabeth_i::data::Power::Spain;
+    let after: Vec<_> = reach(&s).into_iter().filter(|x| x.1).collect();
+    assert!(!before.iter().any(|x| x.0 == sp("genoa")));
+    assert!(after.iter().any(|x| x.0 == sp("genoa")), "{after:?}");
+    // Five units may cross, six may not.
+    let spain = signoria_elisabeth_i::data::PoolOwner::Spain;
+    put(&mut s, "madrid", spain, 6, 0, 0);
+    place_leader(&mut s, "alba", "madrid");
+    s.stack = vec![signoria_elisabeth_i::model::Frame::Deploy { who: SPA }];
+    play(
+        &mut s,
+        Move::DeployFrom {
+            capital: sp("madrid"),
+        },
+    );
+    play(
+        &mut s,
+        Move::AddLeader {
+            leader: leader("alba"),
+        },
+    );
+    let regular = Move::AddUnit(signoria_elisabeth_i::model::UnitKind::Regular);
+    for _ in 0..5 {
+        play(&mut s, regular.clone());
+    }
+    let genoa = Move::Go { to: sp("genoa") };
+    assert!(moves(&s).contains(&genoa), "5 units cross");
+    play(&mut s, regular);
+    assert!(!moves(&s).contains(&genoa), "6 do not");
+}
