@@ -767,6 +767,10 @@ fn apply_field(s: &mut State, c: &Combat, o: &FieldBattleOutcome, ev: &mut Vec<S
     for (x, dest) in &o.retreats {
         put(s, *dest, x);
         tidy(s, *dest);
+        // [13.1]: a lone enemy leader where the stack retreats to is captured.
+        if let Some(p) = pw(x.power) {
+            crate::land::capture_lone_leaders(s, p, *dest, ev);
+        }
         ev.push(Scoped::public(Event::Retreated {
             power: x.power,
             from: sp,

@@ -893,6 +893,7 @@ fn go(
             }));
             if ok {
                 crate::movement::carry_out(s, who, from, dest, &sel, ev);
+                crate::land::capture_lone_leaders(s, who, dest, ev);
             }
             // One decision per power ([13.3] step 6).
             if let Some(Frame::Avoid { .. }) = s.stack.last() {

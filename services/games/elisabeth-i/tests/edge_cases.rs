@@ -286,3 +286,36 @@ fn e104_allies_besiege_together() {
     );
     assert_eq!(s.sp(sp("metz")).siege.as_ref().unwrap().by, vec![SPA, HRE]);
 }
+
+/// #74: a lone leader is captured also when enemy units enter his space by retreat.
+#[test]
+fn e74_lone_leader_captured_by_a_retreat() {
+    let mut s = amiens();
+    put(&mut s, "amiens", PoolOwner::France, 2, 0, 0);
+    clear(&mut s, "st_quentin");
+    place_leader(&mut s, "alba", "st_quentin");
+    actions(&mut s, SPA, 1);
+    let (t, _) = until(
+        &s,
+        |t| {
+            let mut ev = move_formation(t, "arras", "amiens", &[U::Regular; 4], &[]);
+            while kind(t) != "over" && kind(t) != "actions" {
+                let m = moves(t);
+                let to_sq = Move::RetreatTo {
+                    space: sp("st_quentin"),
+                };
+                let mv = if m.contains(&to_sq) {
+                    to_sq
+                } else if m.contains(&Move::Done) && kind(t) != "combat" {
+                    Move::Done
+                } else {
+                    m[0].clone()
+                };
+                ev.extend(play(t, mv));
+            }
+            ev
+        },
+        |t, _| troops(t, "st_quentin", FRA) > 0,
+    );
+    assert_eq!(loc(&t, "alba"), Loc::Captured(FRA));
+}
