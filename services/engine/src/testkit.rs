@@ -73,6 +73,12 @@ pub struct PlayoutStats {
     /// of them redrew something, so that the check is not vacuous.
     pub hidden_checks: usize,
     pub hidden_differing: usize,
+    /// Of those, how many redrew a fact an omniscient viewer sees (a hand, a
+    /// deck's order, a secret plan), not only the random generator: a
+    /// `resample_hidden` that reseeds the generator and keeps every secret as
+    /// it is differs from the real state every time, but redraws nothing
+    /// here. Games assert it is positive.
+    pub hidden_secrets_redrawn: usize,
 }
 
 impl PlayoutStats {
@@ -352,6 +358,9 @@ fn check_hidden_at<G: Game>(
         stats.hidden_checks += 1;
         if alt != *state {
             stats.hidden_differing += 1;
+        }
+        if G::view(&alt, Viewer::Omniscient) != G::view(state, Viewer::Omniscient) {
+            stats.hidden_secrets_redrawn += 1;
         }
         let what =
             |x: &str| format!("{ctx}: seat {seat} can tell a resampled state apart by its {x}");

@@ -58,6 +58,7 @@ trait Flavour: Send + Sync + 'static {
     const LEAKS_BIDS: bool = false;
     const ASKS_WITHOUT_CHOICES: bool = false;
     const RESAMPLE_PEEKS: bool = false;
+    const RESAMPLE_ONLY_GENERATOR: bool = false;
 }
 
 #[derive(Debug)]
@@ -87,6 +88,11 @@ impl Flavour for AsksWithoutChoices {
 struct ResamplePeeks;
 impl Flavour for ResamplePeeks {
     const RESAMPLE_PEEKS: bool = true;
+}
+#[derive(Debug)]
+struct ResampleOnlyGenerator;
+impl Flavour for ResampleOnlyGenerator {
+    const RESAMPLE_ONLY_GENERATOR: bool = true;
 }
 #[derive(Debug)]
 struct NondeterministicSetup;
@@ -256,7 +262,7 @@ impl<F: Flavour> Game for Race<F> {
     /// Other seats' bids are secret while bidding; the generator is always.
     fn resample_hidden(s: &State, seat: Seat, rng: &mut GameRng) -> Option<State> {
         let mut alt = s.clone();
-        if s.stack.contains(&Frame::Bids) {
+        if s.stack.contains(&Frame::Bids) && !F::RESAMPLE_ONLY_GENERATOR {
             for p in 0..s.players {
                 if p != seat
                     && let Some(real) = s.bids[p]
@@ -278,7 +284,10 @@ impl<F: Flavour> Game for Race<F> {
 
 #[test]
 fn a_sound_game_passes_and_is_counted() {
-    let stats = random_playouts::<Race<Sound>>(&Playouts::new(3, (), 200));
+    let stats = random_playouts::<Race<Sound>>(&Playouts {
+        hidden_every: 1,
+        ..Playouts::new(3, (), 200)
+    });
     assert_eq!(stats.games, 200);
     assert!(
         stats.moves >= 200 * 3 + 200 * 4,
@@ -297,6 +306,22 @@ fn a_sound_game_passes_and_is_counted() {
         stats.hidden_checks > 0 && stats.hidden_differing > 0,
         "the hidden-information check must run and redraw something"
     );
+    assert!(
+        stats.hidden_secrets_redrawn > 0 && stats.hidden_secrets_redrawn < stats.hidden_differing,
+        "secret bids are redrawn while bidding, only the generator afterwards: {stats:?}"
+    );
+}
+
+/// A resample that only reseeds the generator passes every check (it hides
+/// nothing it should not), but redraws no secret: the count shows it.
+#[test]
+fn counts_a_resample_that_redraws_only_the_generator() {
+    let stats = random_playouts::<Race<ResampleOnlyGenerator>>(&Playouts {
+        hidden_every: 1,
+        ..Playouts::new(3, (), 50)
+    });
+    assert!(stats.hidden_checks > 0 && stats.hidden_differing == stats.hidden_checks);
+    assert_eq!(stats.hidden_secrets_redrawn, 0);
 }
 
 #[test]

@@ -108,14 +108,17 @@ pub fn attack_strength(s: &State, attacker: SeatId, p: ProvinceId, tokens: u32) 
         + attack_bonus(s, attacker, p)
 }
 
-/// May `seat` use its Cathedral against all of `against` now (seed §9.5.2, §C H)?
+/// May `seat` use its Cathedral against all of `against` now (seed §9.5.2, §C H)? The
+/// Cathedral of a player out of the game no longer counts (only his Nationalism does,
+/// seed §9.4.3; RULINGS R-OUT).
 pub fn cathedral_usable(s: &State, seat: SeatId, against: &[SeatId]) -> bool {
     s.has(seat, Advance::H)
         && !s.player(seat).out
         && !against.is_empty()
-        && against
-            .iter()
-            .all(|&o| !s.has(o, Advance::H) && s.player(seat).round.cathedral_vs & (1 << o) == 0)
+        && against.iter().all(|&o| {
+            (s.player(o).out || !s.has(o, Advance::H))
+                && s.player(seat).round.cathedral_vs & (1 << o) == 0
+        })
 }
 
 /// The defenders who may declare their Cathedral against this attacker.

@@ -70,14 +70,19 @@ fn rebuild(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
 }
 
 /// The top card of the deck, building the next epoch's deck first if needed
-/// (RULINGS R-DECK-EMPTY). `None` once the last epoch's deck is used up.
+/// (RULINGS R-DECK-EMPTY). `None` once the last epoch's deck is used up. Held-back
+/// epoch-1 cards still waiting for round 2 (5-6 players, §8.1) join an empty deck at
+/// once: they belong to the epoch-1 deck (RULINGS R-HELD-BACK-EARLY).
 fn take_top(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> Option<CardId> {
+    if s.deck.is_empty() && !s.held_back.is_empty() {
+        join_held_back(s, ev);
+    }
     if s.deck.is_empty() && !rebuild(s, ev) {
         s.last_card_drawn = true;
         return None;
     }
     let card = s.deck.pop();
-    if s.deck.is_empty() && s.epoch >= s.options.last_epoch {
+    if s.deck.is_empty() && s.held_back.is_empty() && s.epoch >= s.options.last_epoch {
         // The last card has been drawn: the game ends with this round (seed aids
         // "Spielende", §11).
         s.last_card_drawn = true;
@@ -87,7 +92,7 @@ fn take_top(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> Option<CardId> {
 
 /// Whether a card can still be drawn.
 pub fn can_draw(s: &State) -> bool {
-    !s.deck.is_empty() || s.epoch < s.options.last_epoch
+    !s.deck.is_empty() || !s.held_back.is_empty() || s.epoch < s.options.last_epoch
 }
 
 /// A seat draws a card (hidden from the others: they learn only that it drew).

@@ -60,7 +60,12 @@ pub fn seat_name(s: &State, p: SeatId) -> String {
     }
 }
 
-pub fn describe(s: &State, mv: &Move) -> String {
+/// The label of a move for `seat` (the seat deciding: attacks name the tokens they
+/// commit, advances the price the seat pays).
+pub fn describe(s: &State, seat: SeatId, mv: &Move) -> String {
+    let known_province = |p: ProvinceId| p.index() < data().provinces.len();
+    let known_cards = |cs: &[CardId]| cs.iter().all(|c| c.index() < data().cards.len());
+    let in_game = (seat as usize) < s.players.len();
     match mv {
         Move::ReturnCard { card } => format!("give back {}", card_name(*card)),
         Move::CapitalBid { ducats } => format!("bid {ducats} ducats for the capital choice"),
@@ -116,6 +121,10 @@ pub fn describe(s: &State, mv: &Move) -> String {
         Move::RaiseFleet => "raise the fleet one box for 10 ducats".into(),
         Move::BuyAdvance { advance, claims } => {
             let mut label = format!("buy {}", advance_name(*advance));
+            if in_game && known_cards(claims) {
+                let price = crate::acquisition::price(s, seat, *advance, claims);
+                label.push_str(&format!(" for {price}"));
+            }
             if !claims.is_empty() {
                 let names: Vec<String> = claims.iter().map(|c| card_name(*c)).collect();
                 label.push_str(&format!(" claiming {}", names.join(", ")));
@@ -131,8 +140,16 @@ pub fn describe(s: &State, mv: &Move) -> String {
             province,
             cathedral,
         } => format!(
-            "attack {}{}",
+            "attack {}{}{}",
             province_name(*province),
+            if in_game && known_province(*province) {
+                format!(
+                    " with {} tokens",
+                    crate::combat::tokens_needed(s, seat, *province)
+                )
+            } else {
+                String::new()
+            },
             if *cathedral {
                 " declaring the Cathedral"
             } else {

@@ -131,8 +131,8 @@ impl Game for AgeOfRenaissance {
         scoring::outcome(state)
     }
 
-    fn describe_move(state: &State, _seat: Seat, mv: &Move) -> String {
-        labels::describe(state, mv)
+    fn describe_move(state: &State, seat: Seat, mv: &Move) -> String {
+        labels::describe(state, seat as model::SeatId, mv)
     }
 
     fn invariant_violations(state: &State) -> Vec<String> {

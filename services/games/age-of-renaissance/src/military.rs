@@ -25,12 +25,18 @@ pub fn tie_wins(s: &State, seat: SeatId) -> bool {
     !s.player(seat).out && !active(s, seat).is_empty()
 }
 
-/// Combat strength from advantages against these opponents.
+/// Combat strength from advantages against these opponents. The cards of a player out
+/// of the game no longer count, neither for him nor against others (only his
+/// Nationalism does, seed §9.4.3; RULINGS R-OUT).
 pub fn strength(s: &State, seat: SeatId, opponents: &[SeatId]) -> u32 {
     if s.player(seat).out {
         return 0;
     }
-    let theirs: Vec<Event> = opponents.iter().flat_map(|&o| active(s, o)).collect();
+    let theirs: Vec<Event> = opponents
+        .iter()
+        .filter(|&&o| !s.player(o).out)
+        .flat_map(|&o| active(s, o))
+        .collect();
     active(s, seat)
         .into_iter()
         .filter(|e| match e {

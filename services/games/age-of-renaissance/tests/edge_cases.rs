@@ -1290,9 +1290,7 @@ fn e72_cathedral() {
     give(&mut s, 0, Advance::H);
     let toledo = pid("Toledo");
     put(&mut s, 1, toledo, 1);
-    s.players[0].bought = 10;
-    s.players[0].stock -= 10;
-    s.stack.push(Frame::Expand { seat: 0 });
+    expanding(&mut s, 0, 10);
     apply(
         &mut s,
         0,

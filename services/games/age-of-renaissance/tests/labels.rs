@@ -26,7 +26,7 @@ fn labels_use_names() {
                 advance: Advance::N,
                 claims: vec![cid("dionysius_exiguus")],
             },
-            "buy Schriftliche Aufzeichnungen [N] claiming Dionysus Exiguus",
+            "buy Schriftliche Aufzeichnungen [N] for 30 claiming Dionysus Exiguus",
         ),
         (
             Move::PlayCommodity {
@@ -44,6 +44,15 @@ fn labels_use_names() {
         ),
         (Move::Bid { tokens: -3 }, "bid -3 (pay 3 for no tokens)"),
         (
+            Move::Attack {
+                province: pid("Barcelona"),
+                cathedral: false,
+            },
+            // Seat 0's capital Barcelona (market 3) against seat 1: the market, and the
+            // control token as 3 tokens doubled in its owner's capital: 9 tokens.
+            "attack Barcelona with 9 tokens",
+        ),
+        (
             Move::ChooseCapital {
                 province: pid("Genoa"),
             },
@@ -51,7 +60,7 @@ fn labels_use_names() {
         ),
     ];
     for (mv, label) in cases {
-        assert_eq!(describe(&s, &mv), label);
+        assert_eq!(describe(&s, 1, &mv), label);
     }
 }
 

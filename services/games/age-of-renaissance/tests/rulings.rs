@@ -555,3 +555,140 @@ fn rulings_are_documented_and_tested() {
         );
     }
 }
+
+/// R-HELD-BACK-EARLY: with 5 or 6 players the epoch-1 deck can run out in round 1,
+/// before the five held-back cards join (§8.1: "zu Beginn der 2. Runde"); they are
+/// epoch-1 cards, so they join at once and drawing goes on from them, before any
+/// epoch-2 deck is built, and a game of epoch 1 only does not end while they wait.
+#[test]
+fn r_held_back_early() {
+    for last_epoch in [1u8, 3] {
+        let mut s = A::setup(&Options { last_epoch }, 6, 5).unwrap();
+        // Through the set-up: every seat returns its first card, bids, chooses, bids.
+        for seat in 0..6 {
+            let mv = A::legal_moves(&s, seat)[0].clone();
+            apply(&mut s, seat, mv);
+        }
+        for seat in 0..6 {
+            apply(
+                &mut s,
+                seat,
+                Move::CapitalBid {
+                    ducats: 6 - seat as u8,
+                },
+            );
+        }
+        for seat in 0..6 {
+            apply(
+                &mut s,
+                seat,
+                Move::ChooseCapital {
+                    province: pid(CAPITALS[seat]),
+                },
+            );
+        }
+        assert_eq!(s.held_back.len(), 5);
+        // The deck is used up in round 1 (its cards went to seat 0's hand).
+        for c in std::mem::take(&mut s.deck) {
+            s.players[0].hand.push(c);
+        }
+        let mut e = ev();
+        assert!(signoria_age_of_renaissance::deck::draw(
+            &mut s,
+            1,
+            signoria_age_of_renaissance::model::DrawReason::Draw,
+            &mut e
+        ));
+        assert_eq!(
+            s.epoch, 1,
+            "last_epoch {last_epoch}: still the epoch-1 deck"
+        );
+        assert!(s.held_back.is_empty());
+        assert_eq!(s.deck.len(), 4);
+        assert!(
+            !s.last_card_drawn,
+            "last_epoch {last_epoch}: four cards left"
+        );
+        assert!(
+            data()
+                .held_back_cards()
+                .contains(s.players[1].hand.last().unwrap())
+        );
+        sound(&s);
+    }
+}
+
+/// R-OUT: a player out keeps only his Nationalism (§9.4.3): his Cathedral no longer
+/// stops an attacker's Cathedral.
+#[test]
+fn r_out_cathedral() {
+    let mut s = started(3);
+    give(&mut s, 0, Advance::H);
+    give(&mut s, 1, Advance::H);
+    let toledo = pid("Toledo");
+    put(&mut s, 1, toledo, 1);
+    let mut e = ev();
+    misery::eliminate(&mut s, 1, false, &mut e);
+    expanding(&mut s, 0, 10);
+    apply(
+        &mut s,
+        0,
+        Move::Attack {
+            province: toledo,
+            cathedral: true,
+        },
+    );
+    assert_eq!(s.board.get(toledo).controller(), Some(0));
+    sound(&s);
+}
+
+/// R-OUT: a player out keeps only his Nationalism (§9.4.3): the Armor he played this
+/// round no longer takes away an attacker's Stirrups bonus.
+#[test]
+fn r_out_armor() {
+    let mut s = started(3);
+    let toledo = pid("Toledo");
+    put(&mut s, 1, toledo, 1);
+    s.this_round.military.push((0, cid("stirrups")));
+    s.this_round.military.push((1, cid("armor")));
+    let needed = |s: &signoria_age_of_renaissance::State| {
+        signoria_age_of_renaissance::combat::tokens_needed(s, 0, toledo)
+    };
+    // In the game: defence 1 + 3 (market) + 1 (Armor); Stirrups gives nothing against
+    // Armor: 5 tokens.
+    assert_eq!(needed(&s), 5);
+    let mut e = ev();
+    misery::eliminate(&mut s, 1, false, &mut e);
+    // Out: defence 1 + 3; Stirrups counts again: 3 tokens.
+    assert_eq!(needed(&s), 3);
+}
+
+/// R-PLAY-LAP: the card-play phase is one lap in turn order; a seat that passed is not
+/// asked again in that phase, even with cards left.
+#[test]
+fn r_play_lap() {
+    let mut s = started(3);
+    assert_eq!(kind(&s), "play cards");
+    let order = s.order.clone();
+    for &p in &order {
+        assert_eq!(pending(&s), vec![p as usize]);
+        assert!(!s.players[p as usize].hand.is_empty());
+        apply(&mut s, p as usize, Move::Pass);
+    }
+    assert_ne!(kind(&s), "play cards", "the phase is over after one lap");
+}
+
+/// R-BONUS-NONE: nobody gained a control token this expansion phase: no bonus card.
+#[test]
+fn r_bonus_none() {
+    let mut s = started(3);
+    let hands: Vec<usize> = s.players.iter().map(|p| p.hand.len()).collect();
+    let deck = s.deck.len();
+    let mut e = ev();
+    expansion::bonus_card(&mut s, &mut e);
+    assert_eq!(
+        s.players.iter().map(|p| p.hand.len()).collect::<Vec<_>>(),
+        hands
+    );
+    assert_eq!(s.deck.len(), deck);
+}

@@ -174,10 +174,20 @@ pub fn move_from_pb(m: &pb::Move) -> Result<Move, String> {
     })
 }
 
+/// A bit set over a closed set (bit k: code k) as the codes' enum values.
+fn bit_set_pb(mask: u8) -> Vec<i32> {
+    (0..8u8)
+        .filter(|k| mask & (1 << k) != 0)
+        .map(enum_pb)
+        .collect()
+}
+
 fn ids(v: &[u8]) -> Vec<u32> {
     v.iter().map(|&x| x as u32).collect()
 }
 
+// The bit-set fields are deprecated in the proto but still filled.
+#[allow(deprecated)]
 pub fn view_to_pb(v: &View) -> pb::View {
     use pb::DecisionKind;
     use pb::view::Decision as Decision_;
@@ -203,6 +213,9 @@ pub fn view_to_pb(v: &View) -> pb::View {
             hand_size: p.hand_size as u32,
             hand: p.hand.as_deref().map(ids).unwrap_or_default(),
             hand_visible: p.hand.is_some(),
+            placed_members: bit_set_pb(p.placed),
+            // Periods count from 1, as bit 0 is period I.
+            excommunicated_periods: bit_set_pb(p.excomm).iter().map(|&x| x as u32).collect(),
         })
         .collect();
     let decision = v.decision.as_ref().map(|d| match d {
@@ -211,6 +224,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
             seat: *seat as u32,
             count: *left as u32,
             taken: *taken as u32,
+            taken_privileges: bit_set_pb(*taken),
             ..Default::default()
         },
         Frame::PayCard {
@@ -233,6 +247,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
             kind: DecisionKind::BonusTake.into(),
             seat: *seat as u32,
             card_types: *kinds as u32,
+            allowed_card_types: bit_set_pb(*kinds),
             value: *value,
             discount: Some(res_pb(discount)),
             ..Default::default()

@@ -17,14 +17,14 @@ fn run(players: usize, advanced: bool, games: usize, first_seed: u64) -> Playout
     let t = std::time::Instant::now();
     let stats = random_playouts(&cfg);
     eprintln!(
-        "{players}p advanced={advanced}: {} games, {} moves (max {} per game), max state {} bytes, wins {:?}, {} hidden checks ({} redrew), {:?}\n  {:?}",
+        "{players}p advanced={advanced}: {} games, {} moves (max {} per game), max state {} bytes, wins {:?}, {} hidden checks ({} redrew a secret), {:?}\n  {:?}",
         stats.games,
         stats.moves,
         stats.max_moves_in_a_game,
         stats.max_state_bytes,
         stats.wins_by_seat,
         stats.hidden_checks,
-        stats.hidden_differing,
+        stats.hidden_secrets_redrawn,
         t.elapsed(),
         stats.frame_kinds,
     );
@@ -36,8 +36,8 @@ fn run(players: usize, advanced: bool, games: usize, first_seed: u64) -> Playout
     );
     assert!(stats.illegal_probes_refused > 0);
     assert!(
-        stats.hidden_checks > 0 && stats.hidden_differing > 0,
-        "the hidden-information check must run and redraw something"
+        stats.hidden_checks > 0 && stats.hidden_secrets_redrawn > 0,
+        "the hidden-information check must run and redraw a secret, not only the generator"
     );
     // Every kind of decision is reached. The basic game has no drafts and no
     // leaders, so a turn whose member is placed is over at once.
@@ -220,7 +220,7 @@ fn playouts_with_every_check_every_move() {
         let stats = random_playouts(&cfg);
         assert_eq!(stats.games, 100);
         assert!(stats.max_state_bytes <= 16 * 1024);
-        assert!(stats.hidden_differing > 0);
+        assert!(stats.hidden_secrets_redrawn > 0);
         assert!(stats.missing_kinds(&ALL_KINDS).is_empty());
     }
 }

@@ -148,3 +148,52 @@ fn views_carry_the_phase_and_the_decision_kind() {
     assert_eq!(v.spaces[0].space(), pb::ActionSpace::CouncilPalace);
     assert_eq!(v.spaces[0].occupants[0].member(), pb::FamilyMember::Black);
 }
+
+/// The bit sets of closed sets in the view (members placed, periods
+/// excommunicated, card types a bonus action may take, privileges taken from a
+/// grant) also come as lists of enum values, the same sets, at every step of
+/// random games; the bit fields stay filled for older clients.
+#[test]
+#[allow(deprecated)]
+fn bit_sets_come_as_enum_lists_too() {
+    let bits = |mask: u32| -> Vec<i32> {
+        (0..32)
+            .filter(|k| mask & (1 << k) != 0)
+            .map(|k| k + 1)
+            .collect()
+    };
+    let mut seen = [0usize; 4];
+    for seed in 0..30u64 {
+        let mut s = L::setup(&Options::default(), 2 + (seed % 3) as usize, seed).unwrap();
+        let mut rng = signoria_engine::GameRng::from_seed(seed);
+        while let Some(&seat) = L::pending(&s).first() {
+            let v = L::view_to_pb(&L::view(&s, Viewer::Omniscient));
+            for p in &v.players {
+                assert_eq!(p.placed_members, bits(p.placed), "seed {seed}");
+                let periods: Vec<u32> = bits(p.excommunicated).iter().map(|&x| x as u32).collect();
+                assert_eq!(p.excommunicated_periods, periods, "seed {seed}");
+                seen[0] += usize::from(p.placed != 0);
+                seen[1] += usize::from(p.excommunicated != 0);
+            }
+            if let Some(d) = &v.decision {
+                assert_eq!(d.allowed_card_types, bits(d.card_types), "seed {seed}");
+                assert_eq!(d.taken_privileges, bits(d.taken), "seed {seed}");
+                seen[2] += usize::from(d.card_types != 0);
+                seen[3] += usize::from(d.taken != 0);
+            }
+            let legal = L::legal_moves(&s, seat);
+            let mv = legal[rng.index(legal.len())].clone();
+            L::apply(&mut s, seat, &mv).unwrap();
+        }
+    }
+    assert!(
+        seen.iter().all(|&n| n > 0),
+        "every bit set was non-empty somewhere: {seen:?}"
+    );
+    for kind in Kind::ALL {
+        let name = pb::CardType::try_from(kind.idx() as i32 + 1)
+            .unwrap()
+            .as_str_name();
+        assert_eq!(name, format!("CARD_TYPE_{}", kind.name().to_uppercase()));
+    }
+}

@@ -43,6 +43,16 @@ pub fn bonus_from_pb(k: i32) -> Result<BonusKind, String> {
     }
 }
 
+/// A favor card's printed number, 1..=21 (L1218-1221).
+fn favor_card(v: u32) -> Result<u8, String> {
+    let cards = crate::data::data().kaiserhof.favors.len() as u32;
+    if (1..=cards).contains(&v) {
+        Ok(v as u8)
+    } else {
+        Err(format!("favor card {v} out of range 1..={cards}"))
+    }
+}
+
 fn u8_of(v: u32, limit: u32, what: &str) -> Result<u8, String> {
     if v < limit {
         Ok(v as u8)
@@ -105,7 +115,7 @@ pub fn move_from_pb(pb: &pb::Move) -> Result<Move, String> {
             land: u8_of(m.land, 45, "land")?,
         },
         M::TakeFavor(m) => Move::TakeFavor {
-            card: u8_of(m.card, 22, "favor card")?,
+            card: favor_card(m.card)?,
         },
         M::PassFavor(_) => Move::PassFavor,
         M::CancelEvent(m) => Move::CancelEvent { cancel: m.cancel },

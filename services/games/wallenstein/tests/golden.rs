@@ -163,3 +163,61 @@ fn base_game_is_stored_bit_for_bit_as_by_the_schema_2_release() {
     }
     assert_eq!(finished, 6);
 }
+
+/// The modules' rules are pinned by golden replays too: a refactor must reach
+/// the same final states (every module, each alone or paired, draft and fixed).
+#[test]
+fn golden_4p_all_modules_draft() {
+    check_golden::<W>(
+        &path("4p-all-modules.json"),
+        4,
+        2004,
+        &Options {
+            fixed_start: false,
+            kaiserhof: true,
+            landsknechte: true,
+            generals: true,
+        },
+    );
+}
+
+#[test]
+fn golden_3p_kaiserhof_fixed() {
+    check_golden::<W>(
+        &path("3p-kaiserhof-fixed.json"),
+        3,
+        2005,
+        &Options {
+            fixed_start: true,
+            kaiserhof: true,
+            ..Default::default()
+        },
+    );
+}
+
+#[test]
+fn golden_5p_landsknechte_generals_fixed() {
+    check_golden::<W>(
+        &path("5p-landsknechte-generals-fixed.json"),
+        5,
+        2006,
+        &Options {
+            fixed_start: true,
+            landsknechte: true,
+            generals: true,
+            ..Default::default()
+        },
+    );
+}
+
+/// Mid-game states of module games (every combination of the three modules,
+/// 3-5 players, draft and fixed start, waiting on planning with supplementary
+/// fields, the court's favour, a Landsknecht bonus, a general's placement or
+/// move, and late in the second year) written by the release of 2026-11-26
+/// (commit c48bac3): later releases must load them and play them to the end.
+#[test]
+fn module_states_of_the_2026_11_26_release_play_on() {
+    let n =
+        signoria_engine::testkit::check_stored_states::<W>(&path("stored-2026-11-26-modules.json"));
+    assert_eq!(n, 59);
+}

@@ -39,14 +39,14 @@ fn run(options: &Options, players: usize, games: usize, first_seed: u64) -> Play
     let t = std::time::Instant::now();
     let stats = random_playouts(&cfg);
     eprintln!(
-        "{players}p {options:?}: {} games, {} moves (max {} per game), max state {} bytes, wins {:?}, hidden checks {} ({} redrawn), {:?}",
+        "{players}p {options:?}: {} games, {} moves (max {} per game), max state {} bytes, wins {:?}, hidden checks {} ({} redrew a secret), {:?}",
         stats.games,
         stats.moves,
         stats.max_moves_in_a_game,
         stats.max_state_bytes,
         stats.wins_by_seat,
         stats.hidden_checks,
-        stats.hidden_differing,
+        stats.hidden_secrets_redrawn,
         t.elapsed()
     );
     assert_eq!(stats.games, games);
@@ -57,8 +57,8 @@ fn run(options: &Options, players: usize, games: usize, first_seed: u64) -> Play
     );
     assert!(stats.illegal_probes_refused > 0);
     assert!(
-        stats.hidden_checks > 0 && stats.hidden_differing > 0,
-        "the hidden-information check must run and redraw something"
+        stats.hidden_checks > 0 && stats.hidden_secrets_redrawn > 0,
+        "the hidden-information check must run and redraw a secret, not only the generator"
     );
     assert_eq!(
         stats.missing_kinds(&AUTOMATIC_KINDS),
@@ -139,7 +139,7 @@ fn all_modules_with_every_check_every_move() {
             };
             let stats = random_playouts(&cfg);
             assert_eq!(stats.games, 6);
-            assert!(stats.hidden_differing > 0);
+            assert!(stats.hidden_secrets_redrawn > 0);
         }
     }
 }
@@ -295,5 +295,41 @@ fn module_move_labels() {
     assert_eq!(
         label(Move::PlaceGeneral { land: anhalt }),
         "place your general in Anhalt"
+    );
+}
+
+/// A module move naming something that does not exist is malformed (the
+/// server answers INVALID_ARGUMENT), not merely illegal now: favor cards are
+/// numbered 1..21 (L1218-1221), lands 0..44, bonus kinds are the four the seed
+/// names (L1606-1611).
+#[test]
+fn malformed_module_moves_are_refused_by_the_decoder() {
+    use signoria_wallenstein::pb::r#move::{self as m, Kind};
+    let decode = |kind: Kind| W::move_from_pb(&signoria_wallenstein::pb::Move { kind: Some(kind) });
+    for card in [0, 22, 99] {
+        assert!(
+            decode(Kind::TakeFavor(m::TakeFavor { card })).is_err(),
+            "favor card {card}"
+        );
+    }
+    for card in [1, 21] {
+        assert_eq!(
+            decode(Kind::TakeFavor(m::TakeFavor { card })),
+            Ok(Move::TakeFavor { card: card as u8 })
+        );
+    }
+    assert!(decode(Kind::FavorLand(m::FavorLand { land: 45 })).is_err());
+    assert!(decode(Kind::PlaceGeneral(m::PlaceGeneral { land: 45 })).is_err());
+    assert!(decode(Kind::MoveGeneral(m::MoveGeneral { to: 45 })).is_err());
+    assert!(decode(Kind::TakeBonus(m::TakeBonus { kind: 0 })).is_err());
+    assert!(decode(Kind::TakeBonus(m::TakeBonus { kind: 9 })).is_err());
+    assert!(
+        decode(Kind::Plan(m::Plan {
+            field: 14,
+            card: Some(signoria_wallenstein::proto::card_to_pb(
+                signoria_wallenstein::Card::Tower
+            )),
+        }))
+        .is_err()
     );
 }

@@ -26,14 +26,14 @@ fn run(players: usize, fixed_start: bool, games: usize, first_seed: u64) -> Play
     let t = std::time::Instant::now();
     let stats = random_playouts(&cfg);
     eprintln!(
-        "{players}p fixed_start={fixed_start}: {} games, {} moves (max {} per game), max state {} bytes, wins {:?}, hidden checks {} ({} redrawn), {:?}, {:?}",
+        "{players}p fixed_start={fixed_start}: {} games, {} moves (max {} per game), max state {} bytes, wins {:?}, hidden checks {} ({} redrew a secret), {:?}, {:?}",
         stats.games,
         stats.moves,
         stats.max_moves_in_a_game,
         stats.max_state_bytes,
         stats.wins_by_seat,
         stats.hidden_checks,
-        stats.hidden_differing,
+        stats.hidden_secrets_redrawn,
         stats.frame_kinds,
         t.elapsed()
     );
@@ -45,8 +45,8 @@ fn run(players: usize, fixed_start: bool, games: usize, first_seed: u64) -> Play
     );
     assert!(stats.illegal_probes_refused > 0);
     assert!(
-        stats.hidden_checks > 0 && stats.hidden_differing > 0,
-        "the hidden-information check must run and redraw something"
+        stats.hidden_checks > 0 && stats.hidden_secrets_redrawn > 0,
+        "the hidden-information check must run and redraw a secret, not only the generator"
     );
     // Every kind of decision is reached (the fixed set-ups have no draft);
     // the automatic frames never ask anybody.
@@ -166,7 +166,7 @@ fn playouts_with_every_check_every_move() {
         };
         let stats = random_playouts(&cfg);
         assert_eq!(stats.games, 20);
-        assert!(stats.hidden_differing > 0);
+        assert!(stats.hidden_secrets_redrawn > 0);
     }
 }
 

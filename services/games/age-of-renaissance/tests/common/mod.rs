@@ -99,6 +99,13 @@ pub fn put(s: &mut State, seat: SeatId, p: ProvinceId, n: u8) {
     s.board.get_mut(p).est[seat as usize] += n;
 }
 
+/// Give a seat `tokens` bought expansion tokens (from its stock) and its expansion turn.
+pub fn expanding(s: &mut State, seat: SeatId, tokens: u8) {
+    s.players[seat as usize].bought = tokens;
+    s.players[seat as usize].stock -= tokens;
+    s.stack.push(Frame::Expand { seat });
+}
+
 /// Put a seat's established control token on a province.
 pub fn control(s: &mut State, seat: SeatId, p: ProvinceId) {
     assert!(s.board.get(p).controller().is_none());
