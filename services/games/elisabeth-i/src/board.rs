@@ -200,3 +200,50 @@ pub fn leader_pos(s: &State, idx: u8) -> usize {
 pub fn is_major(p: Power) -> bool {
     p.is_major()
 }
+
+/// Whether the units of `owner` in a besieged space stand inside the fortress (every unit
+/// but the besiegers', seed [15]).
+pub fn is_inside(s: &State, sp: SpaceId, owner: PoolOwner) -> bool {
+    match &s.sp(sp).siege {
+        Some(g) => !owner_pw(owner).is_some_and(|p| g.by.contains(&p)),
+        None => false,
+    }
+}
+
+/// Whether `p`'s units in a space are besieged (inside a besieged fortress).
+pub fn besieged_in(s: &State, p: Pw, sp: SpaceId) -> bool {
+    s.sp(sp).siege.as_ref().is_some_and(|g| !g.by.contains(&p))
+}
+
+/// Land units inside the fortress of a besieged space (every owner but the besiegers).
+pub fn inside_units(s: &State, sp: SpaceId) -> u32 {
+    s.sp(sp)
+        .forces
+        .iter()
+        .filter(|f| is_inside(s, sp, f.owner))
+        .map(|f| f.troops.total() as u32)
+        .sum()
+}
+
+/// Land units in a space by owner (for battle snapshots).
+pub fn land_by_owner(s: &State, sp: SpaceId, p: Option<Pw>) -> Vec<(PoolOwner, Troops)> {
+    s.sp(sp)
+        .forces
+        .iter()
+        .filter(|f| f.troops.total() > 0 && (p.is_none() || owner_pw(f.owner) == p))
+        .map(|f| (f.owner, f.troops))
+        .collect()
+}
+
+/// The powers of the game as data powers, with Independent at war with nobody (its
+/// spaces may be besieged without a declaration, seed [9.4], [24.7]).
+pub fn relations(s: &State) -> crate::combat::Relations {
+    crate::combat::Relations {
+        wars: s.wars.iter().map(|&(a, b)| (major(a), major(b))).collect(),
+        alliances: s
+            .alliances
+            .iter()
+            .map(|&(a, b)| (major(a), major(b)))
+            .collect(),
+    }
+}

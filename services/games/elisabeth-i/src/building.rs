@@ -23,7 +23,8 @@ pub fn ships_in_play(s: &State, o: PoolOwner) -> u32 {
         .flat_map(|x| x.forces.iter())
         .filter(|f| f.owner == o)
         .map(|f| f.ships.total() as u32)
-        .sum()
+        .sum::<u32>()
+        + crate::naval::ships_at_sea(s, o)
 }
 
 pub fn land_pool(o: PoolOwner) -> u32 {

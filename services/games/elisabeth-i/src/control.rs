@@ -14,12 +14,17 @@ use crate::movement::Refusal;
 
 /// Line of communication of `p` to `target` (seed [12.1]): a chain from a
 /// friendly-controlled fortified home space of `p` or an ally, through spaces that are
-/// friendly-controlled, free of enemy units and leaders and not in unrest. Only land
-/// chains are traced: sea-zone links need the naval state (see README).
+/// friendly-controlled, free of enemy units and leaders and not in unrest, and through sea
+/// zones holding one of `p`'s own ships, entered and left through such ports (the target
+/// itself may be any port).
 pub fn loc(s: &State, p: Pw, target: SpaceId) -> bool {
     let d = data();
     let ok = |x: SpaceId| friendly(s, p, x) && !enemy_anything(s, p, x) && !s.sp(x).unrest;
+    let own_ships = |z: crate::data::SeaZoneId| {
+        crate::naval::ships_of(s, p, crate::combat::naval_battle::Waters::Sea(z)) > 0
+    };
     let mut seen = vec![false; s.spaces.len()];
+    let mut seen_sea = vec![false; d.sea_zones.len()];
     let mut q = VecDeque::new();
     for x in d.space_ids() {
         let home_of_friend =
@@ -41,6 +46,39 @@ pub fn loc(s: &State, p: Pw, target: SpaceId) -> bool {
                 seen[y.0 as usize] = true;
                 q.push_back(y);
             }
+        }
+        // Across the sea: zones with own ships, and the ports of those zones.
+        let mut zones: Vec<crate::data::SeaZoneId> = d
+            .space(x)
+            .ports
+            .iter()
+            .copied()
+            .filter(|&z| d.space(x).ships_may_enter() && own_ships(z))
+            .collect();
+        while let Some(z) = zones.pop() {
+            if seen_sea[z.0 as usize] {
+                continue;
+            }
+            seen_sea[z.0 as usize] = true;
+            for &port in &d.sea_zone(z).ports {
+                if !d.space(port).ships_may_enter() {
+                    continue;
+                }
+                if port == target {
+                    return true;
+                }
+                if !seen[port.0 as usize] && ok(port) {
+                    seen[port.0 as usize] = true;
+                    q.push_back(port);
+                }
+            }
+            zones.extend(
+                d.sea_zone(z)
+                    .adjacent
+                    .iter()
+                    .copied()
+                    .filter(|&a| own_ships(a)),
+            );
         }
     }
     false
@@ -87,11 +125,6 @@ pub fn control_check(s: &State, p: Pw, sp: SpaceId) -> Result<(), Refusal> {
     if !loc(s, p, sp) {
         return Err(Refusal::Illegal("no line of communication"));
     }
-    if st.forces.iter().any(|f| f.ships.total() > 0) {
-        return Err(Refusal::NeedsCombat(
-            "ships in the port would have to retreat as after a naval battle ([12.2], [16.2] step 9), not implemented yet",
-        ));
-    }
     Ok(())
 }
 
@@ -103,6 +136,10 @@ pub fn control(s: &mut State, p: Pw, sp: SpaceId, ev: &mut Vec<Scoped<Event>>) {
         power: p,
         space: sp,
     }));
+    // [12.2]: ships in the port retreat as after a naval battle.
+    if s.sp(sp).forces.iter().any(|f| f.ships.total() > 0) {
+        crate::naval::push_out(s, sp, ev);
+    }
 }
 
 /// Remove unrest (1 CP, seed [12.4]); no LOC needed. Ruled: only in a space the power

@@ -47,6 +47,7 @@ pub fn draw_count(s: &State, p: Pw) -> u8 {
 pub fn card_draw(s: &mut State, events: &mut Vec<Scoped<Event>>) {
     let d = data();
     let turn = s.turn;
+    crate::admirals::card_draw(s);
     // [8.1] new personalities: army leaders of this turn go onto their power card.
     for l in s.leaders.iter_mut() {
         if l.at == Loc::Arrives(turn) {

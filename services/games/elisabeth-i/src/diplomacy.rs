@@ -14,7 +14,7 @@ const ENGLAND: Pw = 2;
 const FRANCE: Pw = 3;
 const PROTESTANT: Pw = 5;
 
-fn both(s: &State, a: Pw, b: Pw) -> Audience {
+pub(crate) fn both(s: &State, a: Pw, b: Pw) -> Audience {
     let mut v = vec![s.seat_of(a), s.seat_of(b)];
     v.sort();
     v.dedup();
@@ -70,6 +70,12 @@ pub fn proposals(s: &State, who: Pw, to: Pw) -> Vec<DealPick> {
             v.push(DealPick::GiveCards(k));
         }
     }
+    // [9.1] 4: return a captured army leader to its power.
+    for l in &s.leaders {
+        if l.owner == to && l.at == Loc::Captured(who) {
+            v.push(DealPick::ReturnLeader(l.idx));
+        }
+    }
     v
 }
 
@@ -122,6 +128,16 @@ pub fn accept(s: &mut State, from: Pw, to: Pw, deal: &Deal, ev: &mut Vec<Scoped<
             set_alliance(s, from, to);
             mark_no_dow(s, from, to);
             ev.push(Scoped::public(Event::AllianceMade { a: from, b: to }));
+        }
+        Deal::ReturnLeader(l) => {
+            let i = crate::board::leader_pos(s, *l);
+            if s.leaders[i].at == Loc::Captured(from) {
+                s.leaders[i].at = match return_space(s, to) {
+                    Some(sp) => Loc::Space(sp),
+                    None => Loc::Card,
+                };
+                ev.push(Scoped::public(Event::LeaderReturned { leader: *l }));
+            }
         }
         Deal::GiveCards(n) => {
             let mut given = Vec::new();

@@ -19,7 +19,7 @@ const HRE: Pw = 4;
 const PROTESTANT: Pw = 5;
 
 /// Every kind of frame on which a seat decides (for coverage).
-pub const DECISION_KINDS: [&str; 13] = [
+pub const DECISION_KINDS: [&str; 22] = [
     "negotiate",
     "consider",
     "ransom",
@@ -33,9 +33,25 @@ pub const DECISION_KINDS: [&str; 13] = [
     "impulse",
     "actions",
     "hre_replacement",
+    "respond",
+    "intercept",
+    "avoid",
+    "withdraw",
+    "move_on",
+    "combat",
+    "naval_orders",
+    "transport",
+    "place_admiral",
 ];
 /// Frames that never wait for a seat.
-pub const AUTOMATIC_KINDS: [&str; 3] = ["turn", "step", "spring_of"];
+pub const AUTOMATIC_KINDS: [&str; 6] = [
+    "turn",
+    "step",
+    "spring_of",
+    "land_move",
+    "assault_plan",
+    "naval_plan",
+];
 
 pub fn kind(f: &Frame) -> &'static str {
     match f {
@@ -48,6 +64,7 @@ pub fn kind(f: &Frame) -> &'static str {
         Frame::PayWar { .. } => "pay_war",
         Frame::Preference => "preference",
         Frame::PlaceLeader { .. } => "place_leader",
+        Frame::PlaceAdmiral { .. } => "place_admiral",
         Frame::ChooseHome { .. } => "choose_home",
         Frame::Deploy { .. } => "deploy",
         Frame::Formation { .. } => "formation",
@@ -55,18 +72,43 @@ pub fn kind(f: &Frame) -> &'static str {
         Frame::Actions { .. } => "actions",
         Frame::HreReplacement => "hre_replacement",
         Frame::SpringOf { .. } => "spring_of",
+        Frame::LandMove(_) => "land_move",
+        Frame::AssaultPlan { .. } => "assault_plan",
+        Frame::Respond { .. } => "respond",
+        Frame::Intercept { .. } => "intercept",
+        Frame::Avoid { .. } => "avoid",
+        Frame::Withdraw { .. } => "withdraw",
+        Frame::MoveOn { .. } => "move_on",
+        Frame::Combat(_) => "combat",
+        Frame::NavalOrders { .. } => "naval_orders",
+        Frame::Transport { .. } => "transport",
+        Frame::NavalPlan { .. } => "naval_plan",
     }
 }
 
 /// The power deciding a frame (None: automatic).
 fn decider(s: &State, f: &Frame) -> Option<Pw> {
     match f {
-        Frame::Turn | Frame::Step(_) | Frame::SpringOf { .. } => None,
+        Frame::Turn
+        | Frame::Step(_)
+        | Frame::SpringOf { .. }
+        | Frame::LandMove(_)
+        | Frame::NavalPlan { .. }
+        | Frame::AssaultPlan { .. } => None,
+        Frame::NavalOrders { who, .. } => Some(*who),
+        Frame::Transport { who, stormed, .. } => (!stormed).then_some(*who),
+        Frame::Respond { queue, .. } => queue.first().copied(),
+        Frame::Intercept { who }
+        | Frame::Avoid { who }
+        | Frame::Withdraw { who }
+        | Frame::MoveOn { who } => Some(*who),
+        Frame::Combat(c) => crate::battle::ask_power(c).and_then(crate::model::pw),
         Frame::Negotiate { who }
         | Frame::Ransom { who }
         | Frame::DeclareWar { who, .. }
         | Frame::PayWar { who, .. }
         | Frame::PlaceLeader { who, .. }
+        | Frame::PlaceAdmiral { who, .. }
         | Frame::ChooseHome { who }
         | Frame::Deploy { who }
         | Frame::Formation { who, .. } => Some(*who),
@@ -128,6 +170,10 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
             }
             v
         }
+        Frame::PlaceAdmiral { who, .. } => crate::admirals::place_sites(s, *who)
+            .into_iter()
+            .map(|space| Move::PlaceLeaderIn { space })
+            .collect(),
         Frame::ChooseHome { who } => {
             let mut v: Vec<Move> = s
                 .ps(*who)
@@ -173,8 +219,102 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
             v.push(Move::HreForHire);
             v
         }
-        Frame::Turn | Frame::Step(_) | Frame::SpringOf { .. } => Vec::new(),
+        Frame::Respond { key, queue, .. } => {
+            let mut v = Vec::new();
+            if let Some(card) = crate::cards::held(s, queue[0], key)
+                && respond_ok(s, key, queue[0])
+            {
+                v.push(Move::PlayCard { card });
+            }
+            v.push(Move::Done);
+            v
+        }
+        Frame::Intercept { who } => {
+            let m = crate::land::current_ref(s);
+            let mut v: Vec<Move> = crate::land::intercept_sources(s, m, *who)
+                .into_iter()
+                .map(|space| Move::InterceptFrom { space })
+                .collect();
+            v.push(Move::Done);
+            v
+        }
+        Frame::Avoid { who } => {
+            let m = crate::land::current_ref(s);
+            let mut v: Vec<Move> = crate::land::avoid_destinations(s, m, *who)
+                .into_iter()
+                .map(|space| Move::AvoidTo { space })
+                .collect();
+            v.push(Move::Done);
+            v
+        }
+        Frame::Withdraw { .. } => vec![Move::Withdraw, Move::Done],
+        Frame::MoveOn { .. } => {
+            let m = crate::land::current_ref(s);
+            let mut v: Vec<Move> = crate::land::move_on_choices(s, m, actions_cp(s))
+                .into_iter()
+                .map(|(to, _)| Move::Go { to })
+                .collect();
+            v.push(Move::Done);
+            v
+        }
+        Frame::Combat(c) => crate::battle::choices(c),
+        Frame::Transport {
+            who, from, sel, at, ..
+        } => {
+            let mut v: Vec<Move> =
+                crate::naval::transport_steps(s, *who, *from, sel, *at, actions_cp(s))
+                    .into_iter()
+                    .map(|to| Move::ShipTo { to })
+                    .collect();
+            match at {
+                // Not embarked yet: the transport may be called off.
+                None => v.push(Move::Done),
+                // At sea with nowhere to go: back into the port it left.
+                Some(_) if v.is_empty() => v.push(Move::ShipTo {
+                    to: crate::combat::naval_battle::Waters::Port(*from),
+                }),
+                Some(_) => {}
+            }
+            v
+        }
+        Frame::NavalOrders { who, orders } => {
+            let mut v: Vec<Move> = crate::naval::order_choices(s, *who, orders)
+                .into_iter()
+                .map(|(from, kind, to)| Move::Sail { from, kind, to })
+                .collect();
+            v.push(Move::Done);
+            v
+        }
+        Frame::Turn
+        | Frame::Step(_)
+        | Frame::SpringOf { .. }
+        | Frame::LandMove(_)
+        | Frame::NavalPlan { .. }
+        | Frame::AssaultPlan { .. } => Vec::new(),
     }
+}
+
+/// The CP left in the action under way.
+fn actions_cp(s: &State) -> u8 {
+    s.stack
+        .iter()
+        .rev()
+        .find_map(|f| match f {
+            Frame::Actions { cp, .. } => Some(*cp),
+            _ => None,
+        })
+        .unwrap_or(0)
+}
+
+/// Whether a held response card may be played now (German Reiters needs mercenaries in
+/// the pool).
+fn respond_ok(s: &State, key: &str, p: Pw) -> bool {
+    if key != crate::cards::GERMAN_REITERS {
+        return true;
+    }
+    let o = crate::model::reiters_owner(p);
+    crate::building::land_in_play(s, o) + crate::cards::REITERS_MERCENARIES as u32
+        <= crate::building::land_pool(o)
 }
 
 /// Own-controlled fortified spaces for an arriving army leader ([10] step 4).
@@ -204,7 +344,13 @@ fn formation_choices(
     sel: &Selection,
 ) -> Vec<Move> {
     let mut v = Vec::new();
-    let limit = formation_limit(&sel.leaders);
+    // [13.3]: an avoiding group may exceed a formation's size.
+    let limit = match purpose {
+        Purpose::Avoid { .. } => u8::MAX,
+        // [16.3]: at most 5 land units go by sea.
+        Purpose::Transport => formation_limit(&sel.leaders).min(5),
+        _ => formation_limit(&sel.leaders),
+    };
     let free = free_troops(s, p, from, sel);
     for k in UnitKind::ALL {
         if free.get(k) > 0 && sel.troops.total() < limit {
@@ -214,7 +360,7 @@ fn formation_choices(
     for l in free_leaders(s, p, from, purpose, sel) {
         let mut ls = sel.leaders.clone();
         ls.push(l);
-        if sel.troops.total() <= formation_limit(&ls) {
+        if matches!(purpose, Purpose::Avoid { .. }) || sel.troops.total() <= formation_limit(&ls) {
             v.push(Move::AddLeader { leader: l });
         }
     }
@@ -241,7 +387,23 @@ fn action_choices(s: &State, p: Pw, cp: u8) -> Vec<Move> {
             v.push(Move::MoveFrom { space: sp });
         }
     }
+    if cp >= 1 && crate::naval::may_move(s, p) {
+        v.push(Move::NavalMove);
+    }
+    if cp >= 2 {
+        for (zone, target) in crate::naval::piracy_choices(s, p) {
+            v.push(Move::Pirate { zone, target });
+        }
+        for sp in d.space_ids() {
+            if crate::naval::may_transport(s, p, sp, cp) {
+                v.push(Move::Transport { space: sp });
+            }
+        }
+    }
     for sp in d.space_ids() {
+        if cp >= 1 && crate::battle::may_assault(s, p, sp) {
+            v.push(Move::Assault { space: sp });
+        }
         if control_check(s, p, sp).is_ok() {
             v.push(Move::Control { space: sp });
         }
@@ -292,6 +454,11 @@ pub fn prompt(_s: &State, f: &Frame, _seat: Seat) -> String {
             name(*who),
             data().army_leaders[*leader as usize].name
         ),
+        Frame::PlaceAdmiral { who, admiral } => format!(
+            "{}: place the naval leader {} in a port",
+            name(*who),
+            data().naval_leaders[*admiral as usize].name
+        ),
         Frame::ChooseHome { who } => format!("{}: set one home card aside", name(*who)),
         Frame::Deploy { who } => {
             format!("{}: spring deployment from a capital, or skip", name(*who))
@@ -306,7 +473,62 @@ pub fn prompt(_s: &State, f: &Frame, _seat: Seat) -> String {
         Frame::HreReplacement => {
             "HRE: winter replacements: 2 mercenaries or Mercenaries for Hire".into()
         }
-        Frame::Turn | Frame::Step(_) | Frame::SpringOf { .. } => String::new(),
+        Frame::Respond { key, queue, space } => format!(
+            "{}: play {} now ({})?",
+            name(queue[0]),
+            data()
+                .card_by_key(key)
+                .map_or(key.as_str(), |c| c.title.as_str()),
+            if *space == crate::model::NO_SPACE {
+                "a naval move".to_string()
+            } else {
+                data().space(*space).name.clone()
+            }
+        ),
+        Frame::Intercept { who }
+        | Frame::Avoid { who }
+        | Frame::Withdraw { who }
+        | Frame::MoveOn { who } => {
+            let m = crate::land::current_ref(_s);
+            let (mover, to, from) = (
+                name(m.who),
+                &data().space(m.to).name,
+                &data().space(m.from).name,
+            );
+            let who = name(*who);
+            match f {
+                Frame::Intercept { .. } => {
+                    format!("{who}: try to intercept {mover} entering {to}?")
+                }
+                Frame::Avoid { .. } => format!("{who}: avoid battle with {mover} in {to}?"),
+                Frame::Withdraw { .. } => format!(
+                    "{who}: withdraw into the fortifications of {to}, or fight in the field?"
+                ),
+                _ => format!(
+                    "{who}: too few to besiege {to}: move on (paying CP) or go back to {from} for free"
+                ),
+            }
+        }
+        Frame::Combat(c) => crate::battle::ask_text(c),
+        Frame::Transport { who, at, .. } => match at {
+            None => format!("{}: embark the formation into a sea zone", name(*who)),
+            Some(z) => format!(
+                "{}: the formation is at sea in {}: sail on or land",
+                name(*who),
+                data().sea_zone(*z).name
+            ),
+        },
+        Frame::NavalOrders { who, orders } => format!(
+            "{}: order ships to sail one at a time ({} ordered), then carry out the move",
+            name(*who),
+            orders.len()
+        ),
+        Frame::Turn
+        | Frame::Step(_)
+        | Frame::SpringOf { .. }
+        | Frame::LandMove(_)
+        | Frame::NavalPlan { .. }
+        | Frame::AssaultPlan { .. } => String::new(),
     }
 }
 
@@ -378,6 +600,10 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
                 leader,
                 space: *space,
             }));
+        }
+        (Frame::PlaceAdmiral { admiral, .. }, Move::PlaceLeaderIn { space }) => {
+            s.stack.pop();
+            crate::admirals::place(s, admiral, *space);
         }
         (Frame::PlaceLeader { .. }, Move::Done) => {
             s.stack.pop();
@@ -458,20 +684,98 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
             },
             Move::Go { to },
         ) => {
-            let cost = if purpose == Purpose::Move {
-                crate::movement::move_cost(s, who, from, *to, &sel).expect("listed destination")
-            } else {
-                0
-            };
             s.stack.pop();
-            crate::movement::carry_out(s, who, from, *to, &sel, ev);
+            go(s, who, from, purpose, sel, *to, ev);
+        }
+        (Frame::Respond { key, queue, space }, mv) => respond(s, &key, queue, space, mv, ev),
+        (Frame::Intercept { who }, Move::InterceptFrom { space }) => {
+            let to = crate::land::current_ref(s).to;
+            s.stack.push(Frame::Formation {
+                who,
+                from: *space,
+                purpose: Purpose::Intercept { to },
+                sel: Selection {
+                    troops: Default::default(),
+                    leaders: vec![],
+                },
+            });
+        }
+        (Frame::Intercept { .. } | Frame::Avoid { .. }, Move::Done) => {
+            s.stack.pop();
+            crate::land::current(s).queue.remove(0);
+        }
+        (Frame::Avoid { who }, Move::AvoidTo { space }) => {
+            let from = crate::land::current_ref(s).to;
+            s.stack.push(Frame::Formation {
+                who,
+                from,
+                purpose: Purpose::Avoid { to: *space },
+                sel: Selection {
+                    troops: Default::default(),
+                    leaders: vec![],
+                },
+            });
+        }
+        (Frame::Withdraw { .. }, Move::Withdraw) => {
+            s.stack.pop();
+            crate::land::withdraw(s, ev);
+        }
+        (Frame::Withdraw { .. }, Move::Done) => {
+            s.stack.pop();
+        }
+        (Frame::MoveOn { who }, Move::Go { to }) => {
+            s.stack.pop();
+            let m = crate::land::current_ref(s).clone();
+            let sel = Selection {
+                troops: troops_of(s, who, m.to),
+                leaders: m.sel.leaders.clone(),
+            };
+            let cost = crate::movement::move_cost(s, who, m.to, *to, &sel).expect("listed");
             spend(s, cost);
+            s.memo.fatal.push((who, *to, m.to));
+            // The move through the fortress ends here; the formation moves on.
+            s.stack.pop();
+            crate::land::start(s, who, m.to, *to, sel, Some(m.from));
+        }
+        (Frame::MoveOn { .. }, Move::Done) => {
+            s.stack.pop();
+            crate::land::go_back(s, ev);
+        }
+        (Frame::Combat(_), mv) => crate::battle::choose(s, mv, ev),
+        (Frame::Transport { .. }, Move::Done) => {
+            s.stack.pop();
+        }
+        (
+            Frame::Transport {
+                who,
+                from,
+                sel,
+                at,
+                stormed,
+            },
+            Move::ShipTo { to },
+        ) => transport_step(s, who, from, sel, at, stormed, *to, ev),
+        (Frame::NavalOrders { who, mut orders }, Move::Sail { from, kind, to }) => {
+            crate::naval::order(s, who, &mut orders, *from, *kind, *to);
+            next_in(s, Frame::NavalOrders { who, orders });
+        }
+        (Frame::NavalOrders { who, orders }, Move::Done) => {
+            s.stack.pop();
+            s.stack.push(Frame::NavalPlan {
+                who,
+                orders,
+                stage: 0,
+                stormed: false,
+                battles: Vec::new(),
+            });
         }
         (Frame::Impulse { who, passes }, Move::Pass) => {
             ev.push(Scoped::public(Event::Passed { power: who }));
             end_impulse(s, who, passes + 1);
         }
         (Frame::Impulse { who, .. }, Move::PlayCp { card }) => {
+            s.impulse += 1;
+            s.memo = Default::default();
             let h = &mut s.ps_mut(who).hand;
             let i = h.iter().position(|c| c == card).expect("listed");
             h.remove(i);
@@ -509,13 +813,279 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
     }
 }
 
-/// Reduce the CP of the current Actions frame.
+/// Reduce the CP of the action under way.
 fn spend(s: &mut State, cost: u8) {
     if cost == 0 {
         return;
     }
-    if let Some(Frame::Actions { cp, .. }) = s.stack.last_mut() {
+    if let Some(cp) = s.stack.iter_mut().rev().find_map(|f| match f {
+        Frame::Actions { cp, .. } => Some(cp),
+        _ => None,
+    }) {
         *cp -= cost;
+    }
+}
+
+/// A formation is complete and goes: a move ([13.1]), a deployment ([10] step 6), an
+/// interception ([13.2]), an avoid battle ([13.3]) or an assault ([15.1]).
+fn go(
+    s: &mut State,
+    who: Pw,
+    from: crate::data::SpaceId,
+    purpose: Purpose,
+    sel: Selection,
+    to: crate::data::SpaceId,
+    ev: &mut Vec<Scoped<Event>>,
+) {
+    match purpose {
+        Purpose::Deploy => {
+            crate::movement::carry_out(s, who, from, to, &sel, ev);
+        }
+        Purpose::Move => {
+            let cost =
+                crate::movement::move_cost(s, who, from, to, &sel).expect("listed destination");
+            spend(s, cost);
+            crate::land::start(s, who, from, to, sel, None);
+        }
+        Purpose::Intercept { .. } => {
+            let m = crate::land::current_ref(s).clone();
+            s.memo.tried.push((who, from));
+            let modifier = crate::land::modifier(who, &sel, m.who, &m.sel.troops);
+            let (dice, ok) = crate::combat::two_dice_test(&mut s.rng, modifier);
+            ev.push(Scoped::public(Event::Rolled {
+                power: major(who),
+                purpose: format!("interception (modifier {modifier:+})"),
+                dice,
+                hits: ok as u8,
+            }));
+            ev.push(Scoped::public(Event::Intercepted {
+                power: who,
+                from,
+                to,
+                success: ok,
+            }));
+            if ok {
+                crate::movement::carry_out(s, who, from, to, &sel, ev);
+                crate::land::current(s).intercepted = Some(who);
+            }
+        }
+        Purpose::Avoid { to: dest } => {
+            let m = crate::land::current_ref(s).clone();
+            // [13.3] step 4: no roll when the group already lost a field battle.
+            let ok = if s.memo.beaten.contains(&(who, from)) {
+                true
+            } else {
+                let modifier = crate::land::modifier(who, &sel, m.who, &m.sel.troops);
+                let (dice, ok) = crate::combat::two_dice_test(&mut s.rng, modifier);
+                ev.push(Scoped::public(Event::Rolled {
+                    power: major(who),
+                    purpose: format!("avoid battle (modifier {modifier:+})"),
+                    dice,
+                    hits: ok as u8,
+                }));
+                ok
+            };
+            ev.push(Scoped::public(Event::Avoided {
+                power: who,
+                from,
+                to: dest,
+                success: ok,
+            }));
+            if ok {
+                crate::movement::carry_out(s, who, from, dest, &sel, ev);
+                crate::land::capture_lone_leaders(s, who, dest, ev);
+            }
+            // One decision per power ([13.3] step 6).
+            if let Some(Frame::Avoid { .. }) = s.stack.last() {
+                s.stack.pop();
+            }
+            crate::land::current(s).queue.remove(0);
+        }
+        Purpose::Transport => {
+            s.stack.push(Frame::Transport {
+                who,
+                from,
+                sel,
+                at: None,
+                stormed: false,
+            });
+        }
+        Purpose::Assault => {
+            spend(s, 1);
+            s.stack.push(Frame::AssaultPlan {
+                who,
+                space: from,
+                sel,
+                stage: 0,
+                stormed: false,
+            });
+        }
+    }
+}
+
+/// One step of a naval transport ([16.3]): embarking (then the Storms window), sailing
+/// on, or landing (a move into the port, with interception and battle; a lost battle
+/// destroys the formation).
+#[allow(clippy::too_many_arguments)]
+fn transport_step(
+    s: &mut State,
+    who: Pw,
+    from: crate::data::SpaceId,
+    sel: Selection,
+    at: Option<crate::data::SeaZoneId>,
+    stormed: bool,
+    to: crate::combat::naval_battle::Waters,
+    ev: &mut Vec<Scoped<Event>>,
+) {
+    use crate::combat::naval_battle::Waters;
+    let listed = crate::naval::transport_steps(s, who, from, &sel, at, actions_cp(s));
+    match to {
+        Waters::Sea(z) => {
+            spend(s, 1);
+            next_in(
+                s,
+                Frame::Transport {
+                    who,
+                    from,
+                    sel,
+                    at: Some(z),
+                    stormed,
+                },
+            );
+            ev.push(Scoped::public(Event::CombatNote {
+                text: format!(
+                    "{} transports a formation by sea to {}",
+                    data().power(major(who)).name,
+                    data().sea_zone(z).name
+                ),
+            }));
+            if at.is_none() {
+                // [16.3] step 1: the other powers may play Storms.
+                let q = crate::cards::window(s, (0..6u8).filter(|&q| q != who));
+                if !q.is_empty() {
+                    s.stack.push(Frame::Respond {
+                        key: crate::cards::STORMS.into(),
+                        queue: q,
+                        space: from,
+                    });
+                }
+            }
+        }
+        Waters::Port(x) => {
+            s.stack.pop();
+            if listed.contains(&to) {
+                spend(s, 1);
+            }
+            if x != from {
+                crate::land::start(s, who, from, x, sel, None);
+                crate::land::current(s).transported = true;
+            }
+        }
+    }
+}
+
+/// The naval plan after the move: the battles still due.
+fn battles_left(
+    who: Pw,
+    stormed: bool,
+    battles: Vec<(crate::combat::naval_battle::Waters, Power)>,
+) -> Frame {
+    Frame::NavalPlan {
+        who,
+        orders: Vec::new(),
+        stage: 2,
+        stormed,
+        battles,
+    }
+}
+
+/// A response window: play the card, or pass it on.
+fn respond(
+    s: &mut State,
+    key: &str,
+    mut queue: Vec<Pw>,
+    space: crate::data::SpaceId,
+    mv: &Move,
+    ev: &mut Vec<Scoped<Event>>,
+) {
+    let p = queue.remove(0);
+    s.stack.pop();
+    if let Move::PlayCard { card } = mv {
+        crate::cards::discard_from_hand(s, p, *card);
+        ev.push(Scoped::public(Event::ResponsePlayed {
+            power: p,
+            card: *card,
+        }));
+        match key {
+            crate::cards::STORMS => {
+                // The window closes: the move or assault does not take place (M8).
+                mark_stormed(s);
+                return;
+            }
+            crate::cards::GERMAN_REITERS => reiters(s, p, space, ev),
+            _ => {}
+        }
+    }
+    if !queue.is_empty() {
+        s.stack.push(Frame::Respond {
+            key: key.to_string(),
+            queue,
+            space,
+        });
+    }
+}
+
+fn mark_stormed(s: &mut State) {
+    for f in s.stack.iter_mut().rev() {
+        match f {
+            Frame::LandMove(m) => {
+                m.stormed = true;
+                return;
+            }
+            Frame::AssaultPlan { stormed, .. }
+            | Frame::NavalPlan { stormed, .. }
+            | Frame::Transport { stormed, .. } => {
+                *stormed = true;
+                return;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// German Reiters: mercenaries from the pool join the player's side ([14] step 1,
+/// [15.1] step 2; RULINGS M9).
+fn reiters(s: &mut State, p: Pw, space: crate::data::SpaceId, ev: &mut Vec<Scoped<Event>>) {
+    let n = crate::cards::REITERS_MERCENARIES;
+    let o = crate::model::reiters_owner(p);
+    crate::board::force_mut(s, space, o).troops.mercenaries += n;
+    crate::board::book(s, o, n as i16, 0);
+    let t = crate::model::Troops {
+        mercenaries: n,
+        ..Default::default()
+    };
+    ev.push(Scoped::public(Event::Raised {
+        power: p,
+        space,
+        kind: UnitKind::Mercenary,
+    }));
+    for f in s.stack.iter_mut().rev() {
+        match f {
+            Frame::LandMove(m) if m.who == p => {
+                match m.arrived.iter_mut().find(|(x, _)| *x == o) {
+                    Some((_, a)) => a.add(&t),
+                    None => m.arrived.push((o, t)),
+                }
+                return;
+            }
+            Frame::AssaultPlan { who, sel, .. } if *who == p => {
+                let room = formation_limit(&sel.leaders).saturating_sub(sel.troops.total());
+                sel.troops.mercenaries += n.min(room);
+                return;
+            }
+            Frame::LandMove(_) | Frame::AssaultPlan { .. } => return,
+            _ => {}
+        }
     }
 }
 
@@ -543,6 +1113,44 @@ fn act(s: &mut State, who: Pw, cp: u8, mv: &Move, ev: &mut Vec<Scoped<Event>>) -
         Move::Control { space } => {
             crate::control::control(s, who, *space, ev);
             1
+        }
+        Move::NavalMove => {
+            s.stack.push(crate::naval::orders_frame(who));
+            1
+        }
+        Move::Pirate { zone, target } => {
+            let mut x = crate::naval::start_piracy(s, who, *zone, *target);
+            crate::battle::log(&mut x.take_log(), ev);
+            s.stack.push(crate::battle::at_sea(
+                who,
+                crate::battle::Proc::Piracy(x, *zone, *target),
+            ));
+            2
+        }
+        Move::Transport { space } => {
+            s.stack.push(Frame::Formation {
+                who,
+                from: *space,
+                purpose: Purpose::Transport,
+                sel: Selection {
+                    troops: Default::default(),
+                    leaders: vec![],
+                },
+            });
+            0
+        }
+        Move::Assault { space } => {
+            // [15.1] step 1: choose the formation (the CP is paid when it goes).
+            s.stack.push(Frame::Formation {
+                who,
+                from: *space,
+                purpose: Purpose::Assault,
+                sel: Selection {
+                    troops: Default::default(),
+                    leaders: vec![],
+                },
+            });
+            0
         }
         Move::RemoveUnrest { space } => {
             crate::control::remove_unrest(s, *space, ev);
@@ -603,6 +1211,7 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     match top {
         Frame::Turn => {
             ev.push(Scoped::public(Event::TurnBegins { turn: s.turn }));
+            s.piracy.clear();
             // [7]: the eight phases (marriage [21] and patronage [22] have nothing to
             // resolve while marriages and sponsoring cannot be arranged, see README).
             for st in [
@@ -656,6 +1265,11 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
             if homes > 1 && !suleiman {
                 s.stack.push(Frame::ChooseHome { who });
             }
+            if !crate::admirals::place_sites(s, who).is_empty() {
+                for admiral in crate::admirals::waiting(s, who).into_iter().rev() {
+                    s.stack.push(Frame::PlaceAdmiral { who, admiral });
+                }
+            }
             if !leader_sites(s, who).is_empty() {
                 let waiting: Vec<u8> = s
                     .leaders
@@ -685,8 +1299,151 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
             end_impulse(s, who, passes + 1);
         }
         Frame::Actions { .. } => {}
+        Frame::LandMove(m) => crate::land::step(s, m, ev),
+        Frame::Combat(c) => {
+            crate::battle::auto(s, c, ev);
+            if let Some(w) = crate::victory::automatic(s) {
+                end_game(s, w, ev);
+            }
+        }
+        Frame::AssaultPlan {
+            who,
+            space,
+            sel,
+            stage,
+            stormed,
+        } => match stage {
+            0 => {
+                s.stack.push(Frame::AssaultPlan {
+                    who,
+                    space,
+                    sel,
+                    stage: 1,
+                    stormed,
+                });
+                // [15.1] step 2: the other powers may play Storms.
+                let q = crate::cards::window(s, (0..6u8).filter(|&q| q != who));
+                if !q.is_empty() {
+                    s.stack.push(Frame::Respond {
+                        key: crate::cards::STORMS.into(),
+                        queue: q,
+                        space,
+                    });
+                }
+            }
+            1 => {
+                s.stack.push(Frame::AssaultPlan {
+                    who,
+                    space,
+                    sel,
+                    stage: 2,
+                    stormed,
+                });
+                // ... and the attacker has a last chance for German Reiters.
+                if !stormed && !s.ps(who).hand.is_empty() {
+                    s.stack.push(Frame::Respond {
+                        key: crate::cards::GERMAN_REITERS.into(),
+                        queue: vec![who],
+                        space,
+                    });
+                }
+            }
+            _ => {
+                if stormed {
+                    ev.push(Scoped::public(Event::CombatNote {
+                        text: format!(
+                            "Storms: the assault on {} does not take place",
+                            data().space(space).name
+                        ),
+                    }));
+                } else {
+                    let c = crate::battle::assault(s, who, space, &sel, ev);
+                    s.stack.push(Frame::Combat(Box::new(c)));
+                }
+                s.memo.assaulted.push(space);
+            }
+        },
+        Frame::NavalPlan {
+            who,
+            orders,
+            stage,
+            stormed,
+            mut battles,
+        } => match stage {
+            0 => {
+                let empty = orders.is_empty();
+                s.stack.push(Frame::NavalPlan {
+                    who,
+                    orders,
+                    stage: 1,
+                    stormed,
+                    battles,
+                });
+                // [16.1] step 3: the other powers may play Storms (before the ships
+                // move, so that a stopped move leaves them where they were; C6, M8).
+                let q = crate::cards::window(s, (0..6u8).filter(|&q| q != who));
+                if !empty && !q.is_empty() {
+                    s.stack.push(Frame::Respond {
+                        key: crate::cards::STORMS.into(),
+                        queue: q,
+                        space: crate::model::NO_SPACE,
+                    });
+                }
+            }
+            1 => {
+                if stormed {
+                    ev.push(Scoped::public(Event::CombatNote {
+                        text: "Storms: the naval move does not take place".into(),
+                    }));
+                    return;
+                }
+                if orders.is_empty() {
+                    return;
+                }
+                let (board, entered) = crate::naval::execute(s, who, &orders);
+                ev.push(Scoped::public(Event::CombatNote {
+                    text: format!("{} ships sail", orders.len()),
+                }));
+                let mut m = crate::naval::start_move(s, who, board, entered);
+                crate::battle::log(&mut m.take_log(), ev);
+                s.stack.push(battles_left(who, stormed, battles));
+                s.stack.push(crate::battle::at_sea(
+                    who,
+                    crate::battle::Proc::NavalMove(m),
+                ));
+            }
+            _ => {
+                while !battles.is_empty() {
+                    let (w, foe) = battles.remove(0);
+                    if let Some(mut b) = crate::naval::start_battle(s, who, w, foe) {
+                        crate::battle::log(&mut b.take_log(), ev);
+                        s.stack.push(battles_left(who, stormed, battles));
+                        s.stack.push(crate::battle::at_sea(
+                            who,
+                            crate::battle::Proc::NavalBattle(b, w),
+                        ));
+                        return;
+                    }
+                }
+            }
+        },
+        Frame::Transport { .. } => {
+            ev.push(Scoped::public(Event::CombatNote {
+                text: "Storms: the naval transport does not take place".into(),
+            }));
+        }
         Frame::Step(Step::Winter) => {
+            crate::naval::winter_return(s, ev);
             crate::winter::return_units(s, ev);
+            // Every besieger went home: the sieges end ([20.4]).
+            for i in 0..s.spaces.len() {
+                if s.spaces[i].siege.take().is_some() {
+                    ev.push(Scoped::public(Event::SiegeLifted {
+                        space: crate::data::SpaceId(i as u16),
+                    }));
+                }
+            }
+            s.memo = Default::default();
             s.alliances.clear();
             ev.push(Scoped::public(Event::AlliancesEnd));
             crate::winter::replacements(s, ev);
@@ -713,24 +1470,6 @@ pub fn unsupported(s: &State, mv: &Move) -> Option<signoria_engine::RuleError> {
     let msg = match (top, mv) {
         (Frame::Impulse { .. }, Move::PlayEvent { .. }) => {
             "playing a card as event is not implemented yet (card events: issue 15)".to_string()
-        }
-        (
-            Frame::Formation {
-                who,
-                from,
-                purpose: Purpose::Move,
-                sel,
-            },
-            Move::Go { to },
-        ) => match crate::movement::move_cost(s, *who, *from, *to, sel) {
-            Err(crate::movement::Refusal::NeedsCombat(m)) => m.to_string(),
-            _ => return None,
-        },
-        (Frame::Actions { who, .. }, Move::Control { space }) => {
-            match control_check(s, *who, *space) {
-                Err(crate::movement::Refusal::NeedsCombat(m)) => m.to_string(),
-                _ => return None,
-            }
         }
         _ => return None,
     };

@@ -44,18 +44,37 @@ pub fn violations(s: &State) -> Vec<String> {
                 v.push(format!("{key}: ships in a space that is no port"));
             }
         }
-        // No enemies share a space outside battles and sieges (which cannot arise yet).
+        // No enemies share a space outside a battle in it and a siege of it (besiegers
+        // outside, the others inside the fortress).
         let majors: Vec<u8> = sp
             .forces
             .iter()
             .filter(|f| f.troops.total() > 0)
             .filter_map(|f| owner_pw(f.owner))
             .collect();
+        let fighting = s.stack.iter().any(|f| match f {
+            crate::model::Frame::Combat(c) => c.space.0 as usize == i,
+            crate::model::Frame::LandMove(m) => m.to.0 as usize == i || m.from.0 as usize == i,
+            _ => false,
+        });
+        let split = |a: u8, b: u8| {
+            sp.siege
+                .as_ref()
+                .is_some_and(|g| g.by.contains(&a) != g.by.contains(&b))
+        };
         for &a in &majors {
             for &b in &majors {
-                if a < b && at_war(s, a, b) {
+                if a < b && at_war(s, a, b) && !fighting && !split(a, b) {
                     v.push(format!("{key}: land units of powers at war together"));
                 }
+            }
+        }
+        if let Some(g) = &sp.siege {
+            if !d.spaces[i].kind.fortified() && !sp.fortress {
+                v.push(format!("{key}: besieged but not fortified"));
+            }
+            if g.by.is_empty() && !fighting {
+                v.push(format!("{key}: a siege without besiegers"));
             }
         }
         // [9.5]: no Spanish units in Irish or Scottish home spaces.

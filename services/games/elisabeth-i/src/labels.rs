@@ -25,19 +25,144 @@ fn unit(k: UnitKind) -> &'static str {
     }
 }
 
-pub fn describe(_s: &State, mv: &Move) -> String {
+fn owner(o: crate::data::PoolOwner) -> &'static str {
+    use crate::data::PoolOwner as O;
+    match o {
+        O::Ottoman => "Ottoman",
+        O::Spain => "Spanish",
+        O::England => "English",
+        O::France => "French",
+        O::Hre => "Imperial",
+        O::Dutch => "Dutch",
+        O::Huguenot => "Huguenot",
+        O::Ireland => "Irish",
+        O::Papacy => "Papal",
+        O::Portugal => "Portuguese",
+        O::Scotland => "Scottish",
+        O::Venice => "Venetian",
+        O::Independent => "independent",
+    }
+}
+
+fn ship(k: crate::model::ShipKind) -> &'static str {
+    match k {
+        crate::model::ShipKind::Galley => "galley",
+        crate::model::ShipKind::Galleon => "galleon",
+        crate::model::ShipKind::Corsair => "corsair",
+    }
+}
+
+fn waters(w: crate::combat::naval_battle::Waters) -> String {
+    match w {
+        crate::combat::naval_battle::Waters::Port(x) => format!("the port of {}", sp(x)),
+        crate::combat::naval_battle::Waters::Sea(z) => data().sea_zone(z).name.clone(),
+    }
+}
+
+fn leader(l: u8) -> &'static str {
+    &data().army_leaders[l as usize].name
+}
+
+pub fn describe(s: &State, mv: &Move) -> String {
     match mv {
         Move::Propose { to, deal } => match deal {
             DealPick::Peace => format!("Propose peace to {}", power(*to)),
             DealPick::Alliance => format!("Propose an alliance to {}", power(*to)),
             DealPick::GiveCards(n) => format!("Offer {n} random card(s) to {}", power(*to)),
+            DealPick::ReturnLeader(l) => format!(
+                "Offer to return {} to {}",
+                data().army_leaders[*l as usize].name,
+                power(*to)
+            ),
         },
         Move::Accept => "Accept the agreement".into(),
         Move::Reject => "Reject the agreement".into(),
         Move::Ransom { leader } => format!("Ransom {}", data().army_leaders[*leader as usize].name),
         Move::DeclareWarOn { target } => format!("Declare war on {}", power(*target)),
         Move::PayWith { card: c } => format!("Pay with {}", card(*c)),
-        Move::Done => "Done".into(),
+        Move::Done => match s.stack.last() {
+            Some(crate::model::Frame::Respond { .. }) => "Do not play a card".into(),
+            Some(crate::model::Frame::Intercept { .. }) => "Do not intercept".into(),
+            Some(crate::model::Frame::Avoid { .. }) => "Do not avoid battle".into(),
+            Some(crate::model::Frame::Withdraw { .. }) => "Fight in the field".into(),
+            Some(crate::model::Frame::MoveOn { .. }) => "Go back for free".into(),
+            Some(crate::model::Frame::NavalOrders { .. }) => "Carry out the naval move".into(),
+            Some(crate::model::Frame::Transport { .. }) => "Call the transport off".into(),
+            Some(crate::model::Frame::Combat(_)) => "Done".into(),
+            _ => "Done".into(),
+        },
+        Move::Assault { space } => format!("Assault {} (1 CP)", sp(*space)),
+        Move::PlayCard { card: c } => format!("Play {}", card(*c)),
+        Move::InterceptFrom { space } => format!("Intercept from {}", sp(*space)),
+        Move::AvoidTo { space } => format!("Avoid battle to {}", sp(*space)),
+        Move::Withdraw => "Withdraw into the fortifications".into(),
+        Move::Lose {
+            owner: o,
+            kind,
+            part,
+        } => format!(
+            "Lose a {} {}{}",
+            owner(*o),
+            unit(*kind),
+            if *part == 1 {
+                " (from the fortress)"
+            } else {
+                ""
+            }
+        ),
+        Move::Garrison { owner: o, kind, .. } => {
+            format!("Put a {} {} into the fortress", owner(*o), unit(*kind))
+        }
+        Move::GarrisonLeader { leader: l } => format!("Put {} into the fortress", leader(*l)),
+        Move::Join { owner: o, kind } => {
+            format!(
+                "A {} {} from the fortress joins the battle",
+                owner(*o),
+                unit(*kind)
+            )
+        }
+        Move::JoinLeader { leader: l } => {
+            format!("{} joins the battle from the fortress", leader(*l))
+        }
+        Move::RetreatTo { space } => format!("Retreat to {}", sp(*space)),
+        Move::NavalMove => "Naval move (1 CP)".into(),
+        Move::Pirate { zone, target } => format!(
+            "Piracy in {} against {} (2 CP)",
+            data().sea_zone(*zone).name,
+            power(*target)
+        ),
+        Move::GiveShip { at, owner: o, kind } => {
+            format!("Give up a {} {} in {}", owner(*o), ship(*kind), waters(*at))
+        }
+        Move::GiveCard => "Let the pirate draw a random card".into(),
+        Move::GiveVp => "Give the pirate a piracy VP".into(),
+        Move::Transport { space } => format!("Naval transport from {}", sp(*space)),
+        Move::ShipTo { to } => match to {
+            crate::combat::naval_battle::Waters::Sea(_) => {
+                format!("Carry the formation to {} (1 CP)", waters(*to))
+            }
+            crate::combat::naval_battle::Waters::Port(x) => {
+                format!("Land the formation at {}", sp(*x))
+            }
+        },
+        Move::Sail { from, kind, to } => format!(
+            "Sail a {} from {} to {}",
+            ship(*kind),
+            waters(*from),
+            waters(*to)
+        ),
+        Move::NavalIntercept { from, into } => {
+            format!("Intercept from {} into {}", waters(*from), waters(*into))
+        }
+        Move::NavalAvoid { from, to } => {
+            format!("Avoid battle from {} to {}", waters(*from), waters(*to))
+        }
+        Move::Galleasses { side } => format!(
+            "Play Galleasses for the {}",
+            if *side == 0 { "attacker" } else { "defender" }
+        ),
+        Move::Sink { owner: o, kind } => format!("Lose a {} {}", owner(*o), ship(*kind)),
+        Move::NavalRetreat { to } => format!("Retreat the ships to {}", waters(*to)),
         Move::Prefer(p) => match p {
             Preference::Protestant => "Secretly prefer the Protestants".into(),
             Preference::Catholic => "Secretly prefer the Catholics".into(),
@@ -48,7 +173,26 @@ pub fn describe(_s: &State, mv: &Move) -> String {
         Move::DeployFrom { capital } => format!("Deploy a formation from {}", sp(*capital)),
         Move::AddUnit(k) => format!("Add a {}", unit(*k)),
         Move::AddLeader { leader } => format!("Add {}", data().army_leaders[*leader as usize].name),
-        Move::Go { to } => format!("Go to {}", sp(*to)),
+        Move::Go { to } => match s.stack.last() {
+            Some(crate::model::Frame::Formation {
+                purpose: crate::model::Purpose::Intercept { .. },
+                ..
+            }) => format!("Try to intercept into {}", sp(*to)),
+            Some(crate::model::Frame::Formation {
+                purpose: crate::model::Purpose::Avoid { .. },
+                ..
+            }) => format!("Try to avoid battle to {}", sp(*to)),
+            Some(crate::model::Frame::Formation {
+                purpose: crate::model::Purpose::Assault,
+                ..
+            }) => format!("Assault {} with this formation", sp(*to)),
+            Some(crate::model::Frame::MoveOn { .. }) => format!("Move on to {}", sp(*to)),
+            Some(crate::model::Frame::Formation {
+                purpose: crate::model::Purpose::Transport,
+                ..
+            }) => "Take this formation by sea".to_string(),
+            _ => format!("Go to {}", sp(*to)),
+        },
         Move::PlayCp { card: c } => format!("Play {} for CP", card(*c)),
         Move::PlayEvent { card: c } => format!("Play {} as event", card(*c)),
         Move::Pass => "Pass".into(),
@@ -56,7 +200,7 @@ pub fn describe(_s: &State, mv: &Move) -> String {
         Move::Control { space } => format!("Take control of {} (1 CP)", sp(*space)),
         Move::RemoveUnrest { space } => format!("Remove unrest in {} (1 CP)", sp(*space)),
         Move::Raise { space, kind } => format!("Raise a {} in {}", unit(*kind), sp(*space)),
-        Move::Build { space, kind } => format!("Build a {kind:?} in {}", sp(*space)).to_lowercase(),
+        Move::Build { space, kind } => format!("Build a {} in {}", ship(*kind), sp(*space)),
         Move::BuildFortress { space } => format!("Build a fortress in {} (2 CP)", sp(*space)),
         Move::EndActions => "End the impulse".into(),
         Move::HreMercenaries => "Two mercenaries to the capital".into(),

@@ -7,8 +7,11 @@
 //! ([`flow`]), one module per rule chapter. `README.md` lists what is implemented and
 //! what still refuses loudly; `RULINGS.md` the readings chosen.
 
+pub mod admirals;
+pub mod battle;
 pub mod board;
 pub mod building;
+pub mod cards;
 pub mod combat;
 pub mod control;
 pub mod data;
@@ -18,8 +21,10 @@ pub mod flow;
 pub mod hidden;
 pub mod invariants;
 pub mod labels;
+pub mod land;
 pub mod model;
 pub mod movement;
+pub mod naval;
 pub mod proto;
 pub mod setup;
 pub mod victory;

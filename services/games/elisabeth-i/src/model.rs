@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 use signoria_engine::GameRng;
 
+use crate::combat::naval_battle::Waters;
 use crate::data::{CardId, PoolOwner, Power, SpaceId};
 
 /// Index of a major power in impulse order (0 = Ottoman ... 5 = Protestants), seed [7].
@@ -18,6 +19,15 @@ pub fn major(p: Pw) -> Power {
 
 pub fn pw(p: Power) -> Option<Pw> {
     p.impulse_index().map(|i| i as Pw)
+}
+
+/// The space of a response window or combat that is not fought in a space (a naval
+/// move); never a real space.
+pub const NO_SPACE: SpaceId = SpaceId(u16::MAX);
+
+/// The pool German Reiters' mercenaries come from (the Protestants: the Huguenots).
+pub fn reiters_owner(p: Pw) -> PoolOwner {
+    PoolOwner::of(major(p), None)
 }
 
 /// Options of a game: the scenario (only the Campaign set-up exists in the data pack's
@@ -109,7 +119,7 @@ impl UnitKind {
     pub const ALL: [UnitKind; 3] = [UnitKind::Regular, UnitKind::Mercenary, UnitKind::Cavalry];
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum ShipKind {
     Galley,
     Galleon,
@@ -148,6 +158,41 @@ pub struct SpaceState {
     pub fortress: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forces: Vec<Force>,
+    /// Besieged (seed [15]): the besieging powers stand outside the fortress, every other
+    /// unit and leader in the space is inside it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub siege: Option<Siege>,
+}
+
+/// A siege: who besieges, and in which impulse it began (an assault needs an earlier
+/// one, seed [15.1]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Siege {
+    pub by: Vec<Pw>,
+    pub since: u16,
+}
+
+/// What the rules remember for the rest of one impulse (seed [13.1], [13.2], [15.1]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Memo {
+    /// (power, space): its units there were in a formation that lost a field battle this
+    /// impulse: no move action, automatic avoid battle (RULINGS M2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub beaten: Vec<(Pw, SpaceId)>,
+    /// (power, space): its units there already tried to intercept this impulse.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tried: Vec<(Pw, SpaceId)>,
+    /// Spaces assaulted this impulse (one assault per space and impulse).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assaulted: Vec<SpaceId>,
+    /// (power, space, fortress): the formation moved on from a fortress it could not
+    /// besiege; a retreat back into that fortress eliminates it ([13.4]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fatal: Vec<(Pw, SpaceId, SpaceId)>,
+    /// (power, location): its ships there lost a naval battle this impulse and may not
+    /// move ([16.1]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub naval_beaten: Vec<(Pw, Waters)>,
 }
 
 /// Where a leader is.
@@ -209,6 +254,8 @@ pub enum Deal {
     Alliance,
     /// The proposer gives this many random cards (home cards excluded).
     GiveCards(u8),
+    /// The proposer returns this captured army leader to the other party ([9.1] 4).
+    ReturnLeader(u8),
 }
 
 /// The automatic steps of a turn, seed [7] (phase order).
@@ -233,6 +280,15 @@ pub enum Purpose {
     Move,
     /// The free spring deployment move from a capital (seed [10] step 6).
     Deploy,
+    /// An interception into the destination of the move under way (seed [13.2]).
+    Intercept { to: SpaceId },
+    /// Avoiding battle from the space the formation stands in to `to` (seed [13.3]);
+    /// the group may exceed a formation's size.
+    Avoid { to: SpaceId },
+    /// The formation that assaults the besieged space it stands in (seed [15.1]).
+    Assault,
+    /// A formation of at most 5 units that goes by sea from the port it stands in ([16.3]).
+    Transport,
 }
 
 /// A formation being assembled, one piece at a time.
@@ -244,7 +300,7 @@ pub struct Selection {
 }
 
 /// One frame of the decision stack.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Frame {
     /// A whole turn: pushes its phases (automatic).
     Turn,
@@ -266,6 +322,8 @@ pub enum Frame {
     Preference,
     /// Place an arriving leader (seed [10] step 4).
     PlaceLeader { who: Pw, leader: u8 },
+    /// Place a naval leader from the power card in a port (seed [10] step 4, [5.2]).
+    PlaceAdmiral { who: Pw, admiral: u8 },
     /// Keep one home card, set the other aside (seed [10] step 5).
     ChooseHome { who: Pw },
     /// Spring deployment move: pick a capital's formation or skip (seed [10] step 6).
@@ -283,6 +341,61 @@ pub enum Frame {
     Actions { who: Pw, cp: u8 },
     /// HRE's winter replacement option (seed [20.6]).
     HreReplacement,
+    /// A land move under way (seed [13.1] steps 4-8; automatic: pushes the windows).
+    LandMove(Box<crate::land::LandMove>),
+    /// A response window: `queue[0]` may play the card `key` (seed [6.1], [13.1] step 4).
+    Respond {
+        key: String,
+        queue: Vec<Pw>,
+        space: SpaceId,
+    },
+    /// `who` may try to intercept the move under way from one of its stacks ([13.2]).
+    Intercept { who: Pw },
+    /// `who` may avoid battle in the destination of the move under way ([13.3]).
+    Avoid { who: Pw },
+    /// `who`, controlling the fortified destination, may withdraw into it ([13.4]).
+    Withdraw { who: Pw },
+    /// The mover did not outnumber the withdrawn garrison: move on or go back ([13.4]).
+    MoveOn { who: Pw },
+    /// A field battle, assault or siege-lifting retreat in progress ([14], [15]).
+    Combat(Box<crate::battle::Combat>),
+    /// An assault about to be made by the formation `sel` (seed [15.1] step 2: the
+    /// Storms and German Reiters windows, then the assault; automatic).
+    AssaultPlan {
+        who: Pw,
+        space: SpaceId,
+        sel: Selection,
+        stage: u8,
+        #[serde(default)]
+        stormed: bool,
+    },
+    /// A naval transport under way ([16.3]): the formation `sel` left the port `from`
+    /// and is at sea in `at` (None: not embarked yet). Its units stay counted in `from`
+    /// until they land.
+    Transport {
+        who: Pw,
+        from: SpaceId,
+        sel: Selection,
+        at: Option<crate::data::SeaZoneId>,
+        #[serde(default)]
+        stormed: bool,
+    },
+    /// A naval move: `who` gives its orders one ship at a time ([16.1] step 1).
+    NavalOrders {
+        who: Pw,
+        orders: Vec<crate::naval::Order>,
+    },
+    /// A naval move being carried out: the Storms window, the move, interception and avoid
+    /// battle, then the battles due one by one ([16.1] steps 2-7; automatic).
+    NavalPlan {
+        who: Pw,
+        orders: Vec<crate::naval::Order>,
+        stage: u8,
+        #[serde(default)]
+        stormed: bool,
+        #[serde(default)]
+        battles: Vec<(Waters, Power)>,
+    },
 }
 
 /// A choice of a seat.
@@ -354,6 +467,99 @@ pub enum Move {
         space: SpaceId,
     },
     EndActions,
+    /// Assault the besieged space (1 CP, seed [15.1]).
+    Assault {
+        space: SpaceId,
+    },
+    // ---- combat and responses
+    /// Play a response or combat card in an open window.
+    PlayCard {
+        card: CardId,
+    },
+    InterceptFrom {
+        space: SpaceId,
+    },
+    AvoidTo {
+        space: SpaceId,
+    },
+    Withdraw,
+    /// Lose one land unit (`part` 1: a unit that joined a relief battle from the fortress).
+    Lose {
+        owner: PoolOwner,
+        kind: UnitKind,
+        part: u8,
+    },
+    /// Put one unit of the beaten stack into the fortress ([14.1], [15.2]).
+    Garrison {
+        owner: PoolOwner,
+        kind: UnitKind,
+        part: u8,
+    },
+    GarrisonLeader {
+        leader: u8,
+    },
+    /// A unit inside the fortress joins the relief battle ([15.2]).
+    Join {
+        owner: PoolOwner,
+        kind: UnitKind,
+    },
+    JoinLeader {
+        leader: u8,
+    },
+    RetreatTo {
+        space: SpaceId,
+    },
+    /// The naval move action (1 CP, seed [16.1]).
+    NavalMove,
+    /// Naval transport of a formation from this port ([16.3]).
+    Transport {
+        space: SpaceId,
+    },
+    /// Piracy in a sea zone against a target (2 CP, seed [16.4]).
+    Pirate {
+        zone: crate::data::SeaZoneId,
+        target: Pw,
+    },
+    /// The piracy target's reward: one of its ships there is eliminated.
+    GiveShip {
+        at: Waters,
+        owner: PoolOwner,
+        kind: ShipKind,
+    },
+    /// The reward: the pirate draws a random card from the target's hand.
+    GiveCard,
+    /// The reward: the pirate gains a piracy VP.
+    GiveVp,
+    /// Carry the transported formation to a sea zone, or land it in a port (1 CP).
+    ShipTo {
+        to: Waters,
+    },
+    /// Order one ship of `kind` at `from` to sail to `to`.
+    Sail {
+        from: Waters,
+        kind: ShipKind,
+        to: Waters,
+    },
+    NavalIntercept {
+        from: Waters,
+        into: Waters,
+    },
+    NavalAvoid {
+        from: Waters,
+        to: Waters,
+    },
+    /// Play Galleasses for the attacker (0) or the defender (1) ([16.2] step 6).
+    Galleasses {
+        side: u8,
+    },
+    /// Lose one ship.
+    Sink {
+        owner: PoolOwner,
+        kind: ShipKind,
+    },
+    NavalRetreat {
+        to: Waters,
+    },
     // ---- winter
     HreMercenaries,
     HreForHire,
@@ -365,6 +571,7 @@ pub enum DealPick {
     Peace,
     Alliance,
     GiveCards(u8),
+    ReturnLeader(u8),
 }
 
 impl DealPick {
@@ -373,6 +580,7 @@ impl DealPick {
             DealPick::Peace => Deal::Peace,
             DealPick::Alliance => Deal::Alliance,
             DealPick::GiveCards(n) => Deal::GiveCards(n),
+            DealPick::ReturnLeader(l) => Deal::ReturnLeader(l),
         }
     }
 }
@@ -424,6 +632,10 @@ pub enum Event {
     Ransomed {
         leader: u8,
         card_taken: bool,
+    },
+    /// A captured leader returned by agreement ([9.1] 4).
+    LeaderReturned {
+        leader: u8,
     },
     WarDeclared {
         by: Pw,
@@ -488,6 +700,82 @@ pub enum Event {
         troops: Troops,
     },
     AlliancesEnd,
+    /// A response or combat card was played (public).
+    ResponsePlayed {
+        power: Pw,
+        card: CardId,
+    },
+    /// Dice rolled in combat (public).
+    Rolled {
+        power: Power,
+        purpose: String,
+        dice: Vec<u8>,
+        hits: u8,
+    },
+    /// A note of a combat procedure (public).
+    CombatNote {
+        text: String,
+    },
+    Intercepted {
+        power: Pw,
+        from: SpaceId,
+        to: SpaceId,
+        success: bool,
+    },
+    Avoided {
+        power: Pw,
+        from: SpaceId,
+        to: SpaceId,
+        success: bool,
+    },
+    Withdrew {
+        power: Pw,
+        space: SpaceId,
+    },
+    BattleFought {
+        space: SpaceId,
+        attacker: Pw,
+        attacker_won: bool,
+        attacker_hits: u8,
+        defender_hits: u8,
+    },
+    UnitsLost {
+        owner: PoolOwner,
+        space: SpaceId,
+        troops: Troops,
+    },
+    LeaderCaptured {
+        leader: u8,
+        by: Pw,
+    },
+    Retreated {
+        power: Power,
+        from: SpaceId,
+        to: SpaceId,
+    },
+    SiegeBegun {
+        space: SpaceId,
+        by: Pw,
+    },
+    SiegeLifted {
+        space: SpaceId,
+    },
+    Assaulted {
+        space: SpaceId,
+        attacker: Pw,
+        success: bool,
+    },
+    NavalBattleFought {
+        attacker: Pw,
+        attacker_won: bool,
+        hits: Vec<u8>,
+    },
+    Pirated {
+        pirate: Pw,
+        target: Pw,
+        hits: u8,
+        rewards: u8,
+    },
     Score {
         vp: Vec<i16>,
     },
@@ -506,6 +794,15 @@ pub struct State {
     pub last_turn: u8,
     pub stack: Vec<Frame>,
     pub spaces: Vec<SpaceState>,
+    /// Ships in the 13 sea zones (seed [2.5], [16.1]).
+    #[serde(default)]
+    pub seas: Vec<crate::naval::SeaState>,
+    /// The majors' naval leaders (seed [5.2]).
+    #[serde(default)]
+    pub admirals: Vec<crate::admirals::AdmiralState>,
+    /// Piracy markers of this turn: (pirate, sea zone) ([16.4] step 1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub piracy: Vec<(Pw, crate::data::SeaZoneId)>,
     pub powers: Vec<PowerState>,
     pub leaders: Vec<Leader>,
     /// Pairs of majors at war, each sorted (smaller index first).
@@ -537,6 +834,11 @@ pub struct State {
     pub ledger: Vec<(PoolOwner, u16, u16)>,
     /// Every card of this game, sorted (for the conservation check).
     pub cards: Vec<u8>,
+    /// Impulses played so far in the game (for "an earlier impulse", seed [15.1]).
+    #[serde(default)]
+    pub impulse: u16,
+    #[serde(default)]
+    pub memo: Memo,
     /// The winners once the game is decided, and how.
     pub winners: Option<(Vec<Pw>, String)>,
     pub rng: GameRng,

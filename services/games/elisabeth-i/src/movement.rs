@@ -1,17 +1,17 @@
 //! Land movement (seed [13], [13.1]) and the spring deployment move ([10] step 6):
 //! formations, destinations and their costs.
 //!
-//! Until the combat subsystems land (field battle [14], sieges [15]), a move that would
-//! lead to interception, avoid battle, withdrawal, a field battle or a siege is refused
-//! with [`Refusal::NeedsCombat`]: it is not listed, and `check` names the missing rule.
+//! A move into a space with other powers' units or an enemy fortress is legal when the
+//! entry rules of [13.1] allow it; what follows (interception, avoid battle, withdrawal,
+//! battle, siege) is the procedure of [`crate::land`].
 
 use std::collections::VecDeque;
 
 use signoria_engine::Scoped;
 
 use crate::board::{
-    allied, at_war, enemy_anything, enemy_controlled, foreign_land, fortified, friendly,
-    land_neighbours, leaders_in, owner_pw, troops_of,
+    allied, at_war, enemy_anything, enemy_controlled, foreign_land, friendly, land_neighbours,
+    leaders_in, owner_pw, troops_of,
 };
 use crate::data::{Power, SpaceId, data};
 use crate::model::{Event, Loc, Purpose, Pw, Selection, State, Troops, UnitKind, major};
@@ -20,8 +20,6 @@ use crate::model::{Event, Loc, Purpose, Pw, Selection, State, Troops, UnitKind, 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
     Illegal(&'static str),
-    /// Legal by the rules, but it leads into a procedure that is not implemented yet.
-    NeedsCombat(&'static str),
 }
 
 /// Formation size (seed [5.1]): 4 without leader; one leader: his command rating; two
@@ -40,31 +38,8 @@ pub fn formation_limit(leaders: &[u8]) -> u8 {
     }
 }
 
-/// Whether a land formation of a power at war with `p` could try to intercept a move of
-/// `p` into `to` (seed [13.2]): adjacent by a clear connection, and `to` is not `p`'s own
-/// or allied unbesieged fortified space, and `to`'s controller is the interceptor, its
-/// enemy or its ally.
-fn interception_possible(s: &State, p: Pw, to: SpaceId) -> bool {
-    if fortified(s, to) && friendly(s, p, to) {
-        return false;
-    }
-    let ctrl = crate::board::controller_pw(s, to);
-    land_neighbours(to).filter(|(_, pass)| !pass).any(|(c, _)| {
-        s.sp(c).forces.iter().any(|f| {
-            f.troops.total() > 0
-                && owner_pw(f.owner).is_some_and(|q| {
-                    at_war(s, p, q)
-                        && match ctrl {
-                            Some(k) => k == q || at_war(s, q, k) || allied(s, q, k),
-                            None => false,
-                        }
-                })
-        })
-    })
-}
-
 /// Whether power `p` may enter `to` at all by the control rule of [13.1].
-fn may_enter(s: &State, p: Pw, to: SpaceId) -> Result<(), Refusal> {
+pub(crate) fn may_enter(s: &State, p: Pw, to: SpaceId) -> Result<(), Refusal> {
     let sp = s.sp(to);
     // [9.5]: Spanish units may not enter Irish or Scottish home spaces while the DOW
     // cost is above 3 (it stays 5 until the events of issue 15 lower it).
@@ -85,6 +60,52 @@ fn may_enter(s: &State, p: Pw, to: SpaceId) -> Result<(), Refusal> {
         None => return Err(Refusal::Illegal("controlled by a minor power not at war")),
     }
     Ok(())
+}
+
+/// The [13.1] rule for entering a space that holds land units of other powers: all of
+/// them allied, or all of them enemies (and no siege between enemies or between allies
+/// there), or the controller's and its allies' units in an enemy-controlled space, or a
+/// besieged fortress with allies inside and enemies outside (relief) or enemies inside
+/// and allies outside (joining the siege). Independents inside their fortress never
+/// block entry ([24.7]).
+pub fn entry_with_units(s: &State, p: Pw, to: SpaceId) -> Result<(), Refusal> {
+    let mut inside: Vec<Option<Pw>> = Vec::new();
+    let mut outside: Vec<Option<Pw>> = Vec::new();
+    for f in &s.sp(to).forces {
+        if f.troops.total() == 0 {
+            continue;
+        }
+        let o = owner_pw(f.owner);
+        if o == Some(p) {
+            continue;
+        }
+        if crate::board::is_inside(s, to, f.owner) {
+            inside.push(o);
+        } else if o.is_none() {
+            // Independent (and minor) units stand in their fortress.
+            if f.owner.power() != Power::Independent {
+                return Err(Refusal::Illegal("units of a minor power not at war"));
+            }
+        } else {
+            outside.push(o);
+        }
+    }
+    let ally = |o: &Option<Pw>| o.is_some_and(|q| allied(s, p, q));
+    let enemy = |o: &Option<Pw>| o.is_some_and(|q| at_war(s, p, q));
+    let ok = if s.sp(to).siege.is_some() {
+        // Relief or joining the siege.
+        (inside.iter().all(ally) && outside.iter().all(enemy))
+            || (inside.iter().all(|o| enemy(o) || o.is_none()) && outside.iter().all(ally))
+    } else {
+        outside.iter().all(ally) || outside.iter().all(enemy)
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(Refusal::Illegal(
+            "land units there are neither all allied nor all enemies ([13.1])",
+        ))
+    }
 }
 
 /// Cost of moving `sel` of power `p` from `from` to `to` in the action phase.
@@ -108,49 +129,74 @@ pub fn move_cost(
             "a leader alone may not enter enemy-controlled or enemy-occupied spaces",
         ));
     }
-    if foreign_land(s, p, to) {
-        return Err(Refusal::NeedsCombat(
-            "entering a space with other powers' land units leads to avoid battle, withdrawal, field battle or siege ([13]-[15]), not implemented yet",
-        ));
-    }
-    if fortified(s, to) && !friendly(s, p, to) {
-        return Err(Refusal::NeedsCombat(
-            "entering an enemy or independent fortified space begins a siege ([15]), not implemented yet",
-        ));
-    }
-    if !leader_alone && interception_possible(s, p, to) {
-        return Err(Refusal::NeedsCombat(
-            "enemy land units could intercept this move; interception leads to a field battle ([13.2], [14]), not implemented yet",
-        ));
-    }
+    entry_with_units(s, p, to)?;
     Ok(if pass { 2 } else { 1 })
 }
 
-/// Spaces the spring deployment move of `p` may reach from `capital` ([10] step 6):
-/// through friendly-controlled spaces not in unrest, no passes; the sea crossing is not
-/// implemented (see README).
-pub fn deploy_targets(s: &State, p: Pw, capital: SpaceId) -> Vec<SpaceId> {
-    let mut seen = vec![false; s.spaces.len()];
-    seen[capital.0 as usize] = true;
-    let mut q = VecDeque::from([capital]);
-    let mut out = Vec::new();
-    while let Some(x) = q.pop_front() {
-        for (y, pass) in land_neighbours(x) {
-            if pass || seen[y.0 as usize] {
+/// Spaces the spring deployment move of `p` may reach from `capital` ([10] step 6), and
+/// whether the way crosses a sea zone: through friendly-controlled spaces not in unrest,
+/// no passes, at most one sea zone from a friendly port to a friendly port on it, when no
+/// other major has ships in a port on that zone.
+pub fn deploy_reach(s: &State, p: Pw, capital: SpaceId) -> Vec<(SpaceId, bool)> {
+    let d = data();
+    let n = s.spaces.len();
+    // seen[x][crossed]
+    let mut seen = vec![[false; 2]; n];
+    seen[capital.0 as usize][0] = true;
+    let mut q = VecDeque::from([(capital, false)]);
+    let mut out: Vec<(SpaceId, bool)> = Vec::new();
+    let passable = |y: SpaceId| friendly(s, p, y) && !s.sp(y).unrest && !enemy_anything(s, p, y);
+    let zone_free = |z: crate::data::SeaZoneId| {
+        d.sea_zone(z).ports.iter().all(|&port| {
+            s.sp(port)
+                .forces
+                .iter()
+                .all(|f| f.ships.total() == 0 || owner_pw(f.owner).is_none_or(|q| q == p))
+        })
+    };
+    while let Some((x, crossed)) = q.pop_front() {
+        let mut next: Vec<(SpaceId, bool)> = land_neighbours(x)
+            .filter(|&(_, pass)| !pass)
+            .map(|(y, _)| (y, crossed))
+            .collect();
+        if !crossed && d.space(x).ships_may_enter() {
+            for &z in &d.space(x).ports {
+                if !zone_free(z) {
+                    continue;
+                }
+                for &y in &d.sea_zone(z).ports {
+                    if y != x && d.space(y).ships_may_enter() {
+                        next.push((y, true));
+                    }
+                }
+            }
+        }
+        for (y, c) in next {
+            if seen[y.0 as usize][c as usize] || (c && seen[y.0 as usize][0]) {
                 continue;
             }
-            seen[y.0 as usize] = true;
-            if !friendly(s, p, y) || s.sp(y).unrest || enemy_anything(s, p, y) {
+            seen[y.0 as usize][c as usize] = true;
+            if !passable(y) {
                 continue;
             }
-            q.push_back(y);
+            q.push_back((y, c));
             if !foreign_land(s, p, y) {
-                out.push(y);
+                out.push((y, c));
             }
         }
     }
+    // A space reached both ways needs no crossing.
     out.sort();
+    out.dedup_by(|a, b| a.0 == b.0);
     out
+}
+
+/// The deployment targets of any formation (see [`deploy_reach`]).
+pub fn deploy_targets(s: &State, p: Pw, capital: SpaceId) -> Vec<SpaceId> {
+    deploy_reach(s, p, capital)
+        .into_iter()
+        .map(|x| x.0)
+        .collect()
 }
 
 /// The destinations `sel` may go to now, with their cost (0 for deployment).
@@ -163,10 +209,28 @@ pub fn destinations(
     cp: u8,
 ) -> Vec<(SpaceId, u8)> {
     match purpose {
-        Purpose::Deploy => deploy_targets(s, p, from)
+        // [10] step 6: at most 5 land units across a sea zone.
+        Purpose::Deploy => deploy_reach(s, p, from)
             .into_iter()
-            .map(|t| (t, 0))
+            .filter(|&(_, crossed)| !crossed || sel.troops.total() <= 5)
+            .map(|(t, _)| (t, 0))
             .collect(),
+        Purpose::Intercept { to } => {
+            let own_there = troops_of(s, p, to).total() > 0;
+            if sel.troops.total() > 0 || own_there {
+                vec![(to, 0)]
+            } else {
+                Vec::new()
+            }
+        }
+        Purpose::Avoid { to } => vec![(to, 0)],
+        Purpose::Assault | Purpose::Transport => {
+            if sel.troops.total() > 0 {
+                vec![(from, 0)]
+            } else {
+                Vec::new()
+            }
+        }
         Purpose::Move => {
             let mut v: Vec<(SpaceId, u8)> = land_neighbours(from)
                 .filter_map(|(t, _)| match move_cost(s, p, from, t, sel) {
@@ -194,14 +258,25 @@ pub fn free_leaders(s: &State, p: Pw, from: SpaceId, purpose: Purpose, sel: &Sel
     leaders_in(s, p, from)
         .into_iter()
         .filter(|l| !sel.leaders.contains(l))
-        .filter(|l| purpose == Purpose::Move || !s.fresh.contains(l))
+        .filter(|l| purpose != Purpose::Deploy || !s.fresh.contains(l))
         .collect()
+}
+
+/// Whether `p`'s units in a space may make a move action now ([13.1], [15]): not
+/// besieged, not besieging since this impulse, not beaten in a field battle this impulse.
+pub fn may_move(s: &State, p: Pw, from: SpaceId) -> bool {
+    if let Some(g) = &s.sp(from).siege
+        && (!g.by.contains(&p) || g.since == s.impulse)
+    {
+        return false;
+    }
+    !s.memo.beaten.contains(&(p, from))
 }
 
 /// Whether any formation of `p` could leave `from` (for listing "move from").
 pub fn can_move_from(s: &State, p: Pw, from: SpaceId, cp: u8) -> bool {
     let t = troops_of(s, p, from);
-    if t.total() == 0 {
+    if t.total() == 0 || !may_move(s, p, from) {
         return false;
     }
     let one = Selection {
@@ -214,7 +289,8 @@ pub fn can_move_from(s: &State, p: Pw, from: SpaceId, cp: u8) -> bool {
     !destinations(s, p, from, Purpose::Move, &one, cp).is_empty()
 }
 
-/// Move the selection (units taken from the Protestant factions in order).
+/// Move the selection (units taken from the Protestant factions in order); returns the
+/// units moved by owner.
 pub fn carry_out(
     s: &mut State,
     p: Pw,
@@ -222,7 +298,8 @@ pub fn carry_out(
     to: SpaceId,
     sel: &Selection,
     ev: &mut Vec<Scoped<Event>>,
-) {
+) -> Vec<(crate::data::PoolOwner, Troops)> {
+    let moved = crate::battle::split(s, p, from, &sel.troops);
     for k in UnitKind::ALL {
         let mut left = sel.troops.get(k);
         let owners: Vec<_> = s
@@ -257,4 +334,5 @@ pub fn carry_out(
         troops: sel.troops,
         leaders: sel.leaders.clone(),
     }));
+    moved
 }

@@ -1,5 +1,6 @@
 //! The mapping between the game's Rust types and `proto/signoria/v1/games/elisabeth_i.proto`.
 
+use crate::combat::naval_battle::Waters;
 use crate::data::{CardId, PoolOwner, Power as DPower, SpaceId, data};
 use crate::model::{
     Deal, DealPick, Event, Loc, Move, Options, Preference, Pw, ShipKind, Troops, UnitKind,
@@ -134,6 +135,10 @@ fn deal_pb(d: &Deal) -> pb::Deal {
             kind: pb::DealKind::GiveCards as i32,
             count: *n as u32,
         },
+        Deal::ReturnLeader(l) => pb::Deal {
+            kind: pb::DealKind::ReturnLeader as i32,
+            count: *l as u32,
+        },
     }
 }
 
@@ -146,6 +151,7 @@ fn pick_from(d: Option<&pb::Deal>) -> Result<DealPick, String> {
             Ok(DealPick::GiveCards(d.count as u8))
         }
         Ok(pb::DealKind::GiveCards) => Err("a card gift is 1 or 2 cards".into()),
+        Ok(pb::DealKind::ReturnLeader) => Ok(DealPick::ReturnLeader(leader_from(d.count)?)),
         _ => Err(format!("deal kind {} unspecified or unknown", d.kind)),
     }
 }
@@ -264,6 +270,103 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
         Move::EndActions => K::EndActions,
         Move::HreMercenaries => K::HreMercenaries,
         Move::HreForHire => K::HreForHire,
+        Move::Assault { space } => {
+            p.space = space.0 as u32;
+            K::Assault
+        }
+        Move::PlayCard { card } => {
+            p.card = card.0 as u32;
+            K::PlayCard
+        }
+        Move::InterceptFrom { space } => {
+            p.space = space.0 as u32;
+            K::InterceptFrom
+        }
+        Move::AvoidTo { space } => {
+            p.space = space.0 as u32;
+            K::AvoidTo
+        }
+        Move::Withdraw => K::Withdraw,
+        Move::Lose { owner, kind, part } => {
+            p.owner = owner_pb(*owner);
+            p.unit = unit_pb(*kind);
+            p.part = *part as u32;
+            K::Lose
+        }
+        Move::Garrison { owner, kind, part } => {
+            p.owner = owner_pb(*owner);
+            p.unit = unit_pb(*kind);
+            p.part = *part as u32;
+            K::Garrison
+        }
+        Move::GarrisonLeader { leader } => {
+            p.leader = *leader as u32;
+            K::GarrisonLeader
+        }
+        Move::Join { owner, kind } => {
+            p.owner = owner_pb(*owner);
+            p.unit = unit_pb(*kind);
+            K::Join
+        }
+        Move::JoinLeader { leader } => {
+            p.leader = *leader as u32;
+            K::JoinLeader
+        }
+        Move::RetreatTo { space } => {
+            p.space = space.0 as u32;
+            K::RetreatTo
+        }
+        Move::NavalMove => K::NavalMove,
+        Move::Pirate { zone, target } => {
+            p.to = Some(waters_pb(Waters::Sea(*zone)));
+            p.power = power_pb(*target);
+            K::Pirate
+        }
+        Move::GiveShip { at, owner, kind } => {
+            p.to = Some(waters_pb(*at));
+            p.owner = owner_pb(*owner);
+            p.ship = ship_pb(*kind);
+            K::GiveShip
+        }
+        Move::GiveCard => K::GiveCard,
+        Move::GiveVp => K::GiveVp,
+        Move::Transport { space } => {
+            p.space = space.0 as u32;
+            K::Transport
+        }
+        Move::ShipTo { to } => {
+            p.to = Some(waters_pb(*to));
+            K::ShipTo
+        }
+        Move::Sail { from, kind, to } => {
+            p.from = Some(waters_pb(*from));
+            p.ship = ship_pb(*kind);
+            p.to = Some(waters_pb(*to));
+            K::Sail
+        }
+        Move::NavalIntercept { from, into } => {
+            p.from = Some(waters_pb(*from));
+            p.to = Some(waters_pb(*into));
+            K::NavalIntercept
+        }
+        Move::NavalAvoid { from, to } => {
+            p.from = Some(waters_pb(*from));
+            p.to = Some(waters_pb(*to));
+            K::NavalAvoid
+        }
+        Move::Galleasses { side } => {
+            p.part = *side as u32;
+            K::Galleasses
+        }
+        Move::Sink { owner, kind } => {
+            p.owner = owner_pb(*owner);
+            p.ship = ship_pb(*kind);
+            K::Sink
+        }
+        Move::NavalRetreat { to } => {
+            p.to = Some(waters_pb(*to));
+            K::NavalRetreat
+        }
     };
     p.kind = k as i32;
     p
@@ -337,7 +440,149 @@ pub fn move_from_pb(p: &pb::Move) -> Result<Move, String> {
         K::EndActions => Move::EndActions,
         K::HreMercenaries => Move::HreMercenaries,
         K::HreForHire => Move::HreForHire,
+        K::Assault => Move::Assault {
+            space: space_from(p.space)?,
+        },
+        K::PlayCard => Move::PlayCard {
+            card: card_from(p.card)?,
+        },
+        K::InterceptFrom => Move::InterceptFrom {
+            space: space_from(p.space)?,
+        },
+        K::AvoidTo => Move::AvoidTo {
+            space: space_from(p.space)?,
+        },
+        K::Withdraw => Move::Withdraw,
+        K::Lose => Move::Lose {
+            owner: owner_from(p.owner)?,
+            kind: unit_from(p.unit)?,
+            part: part_from(p.part)?,
+        },
+        K::Garrison => Move::Garrison {
+            owner: owner_from(p.owner)?,
+            kind: unit_from(p.unit)?,
+            part: part_from(p.part)?,
+        },
+        K::GarrisonLeader => Move::GarrisonLeader {
+            leader: leader_from(p.leader)?,
+        },
+        K::Join => Move::Join {
+            owner: owner_from(p.owner)?,
+            kind: unit_from(p.unit)?,
+        },
+        K::JoinLeader => Move::JoinLeader {
+            leader: leader_from(p.leader)?,
+        },
+        K::RetreatTo => Move::RetreatTo {
+            space: space_from(p.space)?,
+        },
+        K::NavalMove => Move::NavalMove,
+        K::Pirate => Move::Pirate {
+            zone: match waters_from(p.to.as_ref())? {
+                Waters::Sea(z) => z,
+                Waters::Port(_) => return Err("piracy is in a sea zone".into()),
+            },
+            target: power_from(p.power)?,
+        },
+        K::GiveShip => Move::GiveShip {
+            at: waters_from(p.to.as_ref())?,
+            owner: owner_from(p.owner)?,
+            kind: ship_from(p.ship)?,
+        },
+        K::GiveCard => Move::GiveCard,
+        K::GiveVp => Move::GiveVp,
+        K::Transport => Move::Transport {
+            space: space_from(p.space)?,
+        },
+        K::ShipTo => Move::ShipTo {
+            to: waters_from(p.to.as_ref())?,
+        },
+        K::Sail => Move::Sail {
+            from: waters_from(p.from.as_ref())?,
+            kind: ship_from(p.ship)?,
+            to: waters_from(p.to.as_ref())?,
+        },
+        K::NavalIntercept => Move::NavalIntercept {
+            from: waters_from(p.from.as_ref())?,
+            into: waters_from(p.to.as_ref())?,
+        },
+        K::NavalAvoid => Move::NavalAvoid {
+            from: waters_from(p.from.as_ref())?,
+            to: waters_from(p.to.as_ref())?,
+        },
+        K::Galleasses => Move::Galleasses {
+            side: part_from(p.part)?,
+        },
+        K::Sink => Move::Sink {
+            owner: owner_from(p.owner)?,
+            kind: ship_from(p.ship)?,
+        },
+        K::NavalRetreat => Move::NavalRetreat {
+            to: waters_from(p.to.as_ref())?,
+        },
     })
+}
+
+fn waters_pb(w: Waters) -> pb::Waters {
+    match w {
+        Waters::Port(x) => pb::Waters {
+            id: x.0 as u32,
+            sea: false,
+        },
+        Waters::Sea(z) => pb::Waters {
+            id: z.0 as u32,
+            sea: true,
+        },
+    }
+}
+
+fn waters_from(w: Option<&pb::Waters>) -> Result<Waters, String> {
+    let w = w.ok_or("a location of ships is missing")?;
+    if w.sea {
+        if (w.id as usize) < crate::data::data().sea_zones.len() {
+            Ok(Waters::Sea(crate::data::SeaZoneId(w.id as u8)))
+        } else {
+            Err(format!("sea zone {} out of range", w.id))
+        }
+    } else {
+        let x = space_from(w.id)?;
+        let sp = crate::data::data().space(x);
+        if sp.ships_may_enter() || sp.inland_port {
+            Ok(Waters::Port(x))
+        } else {
+            Err(format!("space {} is no port", w.id))
+        }
+    }
+}
+
+fn owner_from(v: i32) -> Result<PoolOwner, String> {
+    use pb::Owner as O;
+    Ok(
+        match O::try_from(v).map_err(|_| format!("owner {v} unknown"))? {
+            O::Ottoman => PoolOwner::Ottoman,
+            O::Spain => PoolOwner::Spain,
+            O::England => PoolOwner::England,
+            O::France => PoolOwner::France,
+            O::Hre => PoolOwner::Hre,
+            O::Dutch => PoolOwner::Dutch,
+            O::Huguenot => PoolOwner::Huguenot,
+            O::Ireland => PoolOwner::Ireland,
+            O::Papacy => PoolOwner::Papacy,
+            O::Portugal => PoolOwner::Portugal,
+            O::Scotland => PoolOwner::Scotland,
+            O::Venice => PoolOwner::Venice,
+            O::Independent => PoolOwner::Independent,
+            O::Unspecified | O::Protestant => return Err(format!("owner {v} owns no units")),
+        },
+    )
+}
+
+fn part_from(v: u32) -> Result<u8, String> {
+    if v <= 1 {
+        Ok(v as u8)
+    } else {
+        Err(format!("part {v} out of range (0 or 1)"))
+    }
 }
 
 fn troops_pb(t: &Troops) -> pb::Troops {
@@ -371,17 +616,12 @@ pub fn view_to_pb(v: &View) -> pb::View {
                 unrest: s.unrest,
                 protestant: s.protestant,
                 fortress: s.fortress,
-                forces: s
-                    .forces
+                besieged_by: s
+                    .siege
                     .iter()
-                    .map(|f| pb::Force {
-                        owner: owner_pb(f.owner),
-                        troops: Some(troops_pb(&f.troops)),
-                        galleys: f.ships.galleys as u32,
-                        galleons: f.ships.galleons as u32,
-                        corsairs: f.ships.corsairs as u32,
-                    })
+                    .flat_map(|g| g.by.iter().map(|&p| power_pb(p)))
                     .collect(),
+                forces: s.forces.iter().map(force_pb).collect(),
             })
             .collect(),
         powers: v
@@ -441,6 +681,46 @@ pub fn view_to_pb(v: &View) -> pb::View {
             .as_ref()
             .map(|(_, k)| k.clone())
             .unwrap_or_default(),
+        admirals: v
+            .admirals
+            .iter()
+            .map(|a| {
+                use crate::admirals::ALoc;
+                let (place, at, w) = match a.at {
+                    ALoc::Arrives(t) => (pb::LeaderPlace::Arrives, t as u32, None),
+                    ALoc::Card => (pb::LeaderPlace::Card, 0, None),
+                    ALoc::At(w) => (pb::LeaderPlace::Space, 0, Some(waters_pb(w))),
+                    ALoc::Away(t) => (pb::LeaderPlace::Dead, t as u32, None),
+                };
+                pb::AdmiralView {
+                    admiral: a.idx as u32,
+                    owner: power_pb(a.owner),
+                    place: place as i32,
+                    at,
+                    r#where: w,
+                }
+            })
+            .collect(),
+        seas: v
+            .seas
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| !x.forces.is_empty())
+            .map(|(i, x)| pb::SeaView {
+                sea: i as u32,
+                forces: x.forces.iter().map(force_pb).collect(),
+            })
+            .collect(),
+    }
+}
+
+fn force_pb(f: &crate::model::Force) -> pb::Force {
+    pb::Force {
+        owner: owner_pb(f.owner),
+        troops: Some(troops_pb(&f.troops)),
+        galleys: f.ships.galleys as u32,
+        galleons: f.ships.galleons as u32,
+        corsairs: f.ships.corsairs as u32,
     }
 }
 
@@ -485,6 +765,22 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
             p.other = power_pb(*to);
             p.count = *count as u32;
             K::CardsGiven
+        }
+        Event::Pirated {
+            pirate,
+            target,
+            hits,
+            rewards,
+        } => {
+            p.power = power_pb(*pirate);
+            p.other = power_pb(*target);
+            p.count = *hits as u32;
+            p.vp = vec![*rewards as i32];
+            K::Pirated
+        }
+        Event::LeaderReturned { leader } => {
+            p.leaders = vec![*leader as u32];
+            K::LeaderReturned
         }
         Event::PeaceMade { a, b } => {
             p.power = power_pb(*a);
@@ -604,6 +900,123 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
             p.powers = powers.iter().map(|&x| power_pb(x)).collect();
             p.text = kind.clone();
             K::Victory
+        }
+        Event::ResponsePlayed { power, card } => {
+            p.power = power_pb(*power);
+            p.cards = vec![card.0 as u32];
+            K::ResponsePlayed
+        }
+        Event::Rolled {
+            power,
+            purpose,
+            dice,
+            hits,
+        } => {
+            p.owner = controller_pb(*power);
+            p.text = purpose.clone();
+            p.cards = dice.iter().map(|&d| d as u32).collect();
+            p.count = *hits as u32;
+            K::Rolled
+        }
+        Event::CombatNote { text } => {
+            p.text = text.clone();
+            K::CombatNote
+        }
+        Event::Intercepted {
+            power,
+            from,
+            to,
+            success,
+        } => {
+            p.power = power_pb(*power);
+            p.space = from.0 as u32;
+            p.to_space = to.0 as u32;
+            p.has_to_space = true;
+            p.flag = *success;
+            K::Intercepted
+        }
+        Event::Avoided {
+            power,
+            from,
+            to,
+            success,
+        } => {
+            p.power = power_pb(*power);
+            p.space = from.0 as u32;
+            p.to_space = to.0 as u32;
+            p.has_to_space = true;
+            p.flag = *success;
+            K::Avoided
+        }
+        Event::Withdrew { power, space } => {
+            p.power = power_pb(*power);
+            p.space = space.0 as u32;
+            K::Withdrew
+        }
+        Event::BattleFought {
+            space,
+            attacker,
+            attacker_won,
+            attacker_hits,
+            defender_hits,
+        } => {
+            p.power = power_pb(*attacker);
+            p.space = space.0 as u32;
+            p.flag = *attacker_won;
+            p.count = *attacker_hits as u32;
+            p.vp = vec![*attacker_hits as i32, *defender_hits as i32];
+            K::BattleFought
+        }
+        Event::UnitsLost {
+            owner,
+            space,
+            troops,
+        } => {
+            p.owner = owner_pb(*owner);
+            p.space = space.0 as u32;
+            p.lost = Some(troops_pb(troops));
+            K::UnitsLost
+        }
+        Event::LeaderCaptured { leader, by } => {
+            p.leaders = vec![*leader as u32];
+            p.power = power_pb(*by);
+            K::LeaderCaptured
+        }
+        Event::Retreated { power, from, to } => {
+            p.owner = controller_pb(*power);
+            p.space = from.0 as u32;
+            p.to_space = to.0 as u32;
+            p.has_to_space = true;
+            K::Retreated
+        }
+        Event::SiegeBegun { space, by } => {
+            p.power = power_pb(*by);
+            p.space = space.0 as u32;
+            K::SiegeBegun
+        }
+        Event::SiegeLifted { space } => {
+            p.space = space.0 as u32;
+            K::SiegeLifted
+        }
+        Event::NavalBattleFought {
+            attacker,
+            attacker_won,
+            hits,
+        } => {
+            p.power = power_pb(*attacker);
+            p.flag = *attacker_won;
+            p.vp = hits.iter().map(|&h| h as i32).collect();
+            K::NavalBattleFought
+        }
+        Event::Assaulted {
+            space,
+            attacker,
+            success,
+        } => {
+            p.power = power_pb(*attacker);
+            p.space = space.0 as u32;
+            p.flag = *success;
+            K::Assaulted
         }
     };
     p.kind = k as i32;

@@ -35,6 +35,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
             protestant: s.religion == Religion::Protestant,
             fortress: false,
             forces: Vec::new(),
+            siege: None,
         })
         .collect();
     let sid = |k: &str| {
@@ -128,6 +129,9 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         last_turn: sc.end_turn,
         stack: vec![Frame::Turn],
         spaces,
+        seas: vec![Default::default(); d.sea_zones.len()],
+        admirals: crate::admirals::setup(&placed, sc.start_turn),
+        piracy: Vec::new(),
         powers,
         leaders,
         wars: Vec::new(),
@@ -143,6 +147,8 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         bonus_vp: vec![0; 6],
         ledger: Vec::new(),
         cards: Vec::new(),
+        impulse: 0,
+        memo: Default::default(),
         winners: None,
         rng: GameRng::from_seed(seed),
     };

@@ -36,6 +36,8 @@ pub struct View {
     pub last_turn: u8,
     pub phase: String,
     pub spaces: Vec<(SpaceId, SpaceState)>,
+    pub seas: Vec<crate::naval::SeaState>,
+    pub admirals: Vec<crate::admirals::AdmiralState>,
     pub powers: Vec<PowerView>,
     pub leaders: Vec<Leader>,
     pub wars: Vec<(Pw, Pw)>,
@@ -98,6 +100,8 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             .enumerate()
             .map(|(i, x)| (SpaceId(i as u16), x.clone()))
             .collect(),
+        seas: s.seas.clone(),
+        admirals: s.admirals.clone(),
         powers,
         leaders: s.leaders.clone(),
         wars: s.wars.clone(),

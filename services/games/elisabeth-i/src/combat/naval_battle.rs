@@ -138,7 +138,7 @@ impl Fleet {
 }
 
 /// Where a naval battle is fought.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Waters {
     Port(SpaceId),
     Sea(SeaZoneId),
@@ -425,14 +425,19 @@ impl NavalBattle {
                 },
                 Stage::Galleasses(q) => match q.first() {
                     Some(&p) => {
+                        // A listed power without the card (extra hits 0) may only decline:
+                        // the game asks every power alike so that holders stay secret.
+                        let holds = self.input.galleasses.iter().any(|&(h, n)| h == p && n > 0);
+                        let mut options = Vec::new();
+                        if holds {
+                            options.push(NavalChoice::Galleasses(0));
+                            options.push(NavalChoice::Galleasses(1));
+                        }
+                        options.push(NavalChoice::Done);
                         self.ask = Some(Ask {
                             power: p,
                             what: "naval battle: play Galleasses for a side?".into(),
-                            options: vec![
-                                NavalChoice::Galleasses(0),
-                                NavalChoice::Galleasses(1),
-                                NavalChoice::Done,
-                            ],
+                            options,
                         });
                         return;
                     }

@@ -1,4 +1,4 @@
-//! The combat rulings of RULINGS.md (C1-C16), naval transport (16.3, 23.2) and the serde round
+//! The combat rulings of RULINGS.md (C1-C11), naval transport (16.3, 23.2) and the serde round
 //! trip of pending procedures (they live in the game state).
 
 use signoria_elisabeth_i::combat::assault::{Assault, AssaultInput};
@@ -230,7 +230,7 @@ fn c11_no_unit_is_spared_in_an_assault_when_both_sides_are_wiped_out() {
 }
 
 #[test]
-fn c13_armada_does_not_pirate() {
+fn c8_armada_does_not_pirate() {
     let i = PiracyInput {
         zone: data().sea_zone_id("english_channel").unwrap(),
         pirate: Fleet::new(Power::Spain).with_armada(8, 0),

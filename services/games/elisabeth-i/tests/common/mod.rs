@@ -1,0 +1,250 @@
+//! Building situations on the Campaign map and driving them through the game's moves.
+#![allow(dead_code)]
+
+use signoria_elisabeth_i::board::{book, force_mut, leader_pos, set_war, tidy};
+use signoria_elisabeth_i::data::{PoolOwner, SpaceId, data};
+use signoria_elisabeth_i::model::{Event, Frame, Loc, Move, Pw, State};
+use signoria_elisabeth_i::{ElisabethI as E, Options};
+use signoria_engine::{Game, GameRng};
+
+pub const OTT: Pw = 0;
+pub const SPA: Pw = 1;
+pub const ENG: Pw = 2;
+pub const FRA: Pw = 3;
+pub const HRE: Pw = 4;
+pub const PRO: Pw = 5;
+
+pub fn sp(key: &str) -> SpaceId {
+    data()
+        .space_id(key)
+        .unwrap_or_else(|| panic!("no space {key}"))
+}
+
+pub fn leader(id: &str) -> u8 {
+    data()
+        .army_leaders
+        .iter()
+        .position(|l| l.id == id)
+        .unwrap_or_else(|| panic!("no leader {id}")) as u8
+}
+
+/// The Campaign set-up with empty hands (no response window opens unless a test gives
+/// a card) and no wars.
+pub fn game() -> State {
+    let mut s = E::setup(&Options::default(), 6, 7).unwrap();
+    for p in 0..6u8 {
+        let h = std::mem::take(&mut s.ps_mut(p).hand);
+        s.discard.extend(h);
+    }
+    s.wars.clear();
+    s
+}
+
+pub fn war(s: &mut State, a: Pw, b: Pw) {
+    set_war(s, a, b, true);
+}
+
+/// Set the land units of `owner` in a space (booked, so units stay conserved).
+pub fn put(
+    s: &mut State,
+    space: &str,
+    owner: PoolOwner,
+    regulars: u8,
+    mercenaries: u8,
+    cavalry: u8,
+) {
+    let x = sp(space);
+    let f = force_mut(s, x, owner);
+    let before = f.troops.total() as i16;
+    f.troops.regulars = regulars;
+    f.troops.mercenaries = mercenaries;
+    f.troops.cavalry = cavalry;
+    let after = (regulars + mercenaries + cavalry) as i16;
+    book(s, owner, after - before, 0);
+    tidy(s, x);
+}
+
+pub fn clear(s: &mut State, space: &str) {
+    let x = sp(space);
+    for f in s.sp(x).forces.clone() {
+        put(s, space, f.owner, 0, 0, 0);
+    }
+}
+
+pub fn place_leader(s: &mut State, id: &str, space: &str) {
+    let i = leader_pos(s, leader(id));
+    s.leaders[i].at = Loc::Space(sp(space));
+}
+
+/// Give `p` the card of `key` (taken from wherever it is).
+pub fn give(s: &mut State, p: Pw, key: &str) {
+    let id = data().card_by_key(key).unwrap().id;
+    s.deck.retain(|&c| c != id);
+    s.discard.retain(|&c| c != id);
+    s.out.retain(|&c| c != id);
+    for q in 0..6u8 {
+        s.ps_mut(q).hand.retain(|&c| c != id);
+    }
+    s.ps_mut(p).hand.push(id);
+}
+
+/// `who` has `cp` CP to spend in a new impulse.
+pub fn actions(s: &mut State, who: Pw, cp: u8) {
+    s.impulse += 1;
+    s.memo = Default::default();
+    s.stack = vec![Frame::Actions { who, cp }];
+}
+
+pub fn kind(s: &State) -> &'static str {
+    s.stack.last().map(E::frame_kind).unwrap_or("over")
+}
+
+pub fn seat(s: &State) -> usize {
+    *E::pending(s).first().expect("a pending seat")
+}
+
+pub fn moves(s: &State) -> Vec<Move> {
+    E::legal_moves(s, seat(s))
+}
+
+/// Apply a move of the pending seat (it must be listed); the events.
+pub fn play(s: &mut State, mv: Move) -> Vec<Event> {
+    let who = seat(s);
+    assert!(
+        E::legal_moves(s, who).contains(&mv),
+        "{mv:?} not listed on {}: {:?}",
+        kind(s),
+        E::legal_moves(s, who)
+    );
+    let ev = E::apply(s, who, &mv).unwrap();
+    let v = E::invariant_violations(s);
+    assert!(v.is_empty(), "{v:?}");
+    ev.into_iter().map(|e| e.event).collect()
+}
+
+/// Move the formation of `troops` units (regulars first, then mercenaries, cavalry) and
+/// the named leaders from `from` to `to`.
+pub fn move_formation(
+    s: &mut State,
+    from: &str,
+    to: &str,
+    units: &[signoria_elisabeth_i::model::UnitKind],
+    leaders: &[&str],
+) -> Vec<Event> {
+    let mut ev = play(s, Move::MoveFrom { space: sp(from) });
+    for l in leaders {
+        ev.extend(play(s, Move::AddLeader { leader: leader(l) }));
+    }
+    for &u in units {
+        ev.extend(play(s, Move::AddUnit(u)));
+    }
+    ev.extend(play(s, Move::Go { to: sp(to) }));
+    ev
+}
+
+/// Try `f` with generator seeds until `ok` holds for the state it leaves (a deterministic
+/// search for a dice outcome); returns the state and its events.
+pub fn until(
+    s: &State,
+    f: impl Fn(&mut State) -> Vec<Event>,
+    ok: impl Fn(&State, &[Event]) -> bool,
+) -> (State, Vec<Event>) {
+    for seed in 0..2000 {
+        let mut t = s.clone();
+        t.rng = GameRng::from_seed(seed);
+        let ev = f(&mut t);
+        if ok(&t, &ev) {
+            return (t, ev);
+        }
+    }
+    panic!("no seed gives the outcome");
+}
+
+pub fn troops(s: &State, space: &str, p: Pw) -> u8 {
+    signoria_elisabeth_i::board::troops_of(s, p, sp(space)).total()
+}
+
+pub fn loc(s: &State, id: &str) -> Loc {
+    s.leaders[leader_pos(s, leader(id))].at
+}
+
+pub fn cp_left(s: &State) -> u8 {
+    s.stack
+        .iter()
+        .rev()
+        .find_map(|f| match f {
+            Frame::Actions { cp, .. } => Some(*cp),
+            _ => None,
+        })
+        .unwrap_or(0)
+}
+
+/// Answer every out-of-turn question with "no" (or its first option) until the active
+/// power's action list is back on top.
+pub fn settle(s: &mut State) -> Vec<Event> {
+    let mut ev = Vec::new();
+    while kind(s) != "actions" && kind(s) != "over" {
+        let m = moves(s);
+        let mv = if m.contains(&Move::Done) && kind(s) != "combat" {
+            Move::Done
+        } else {
+            m[0].clone()
+        };
+        ev.extend(play(s, mv));
+    }
+    ev
+}
+
+/// Assault `space` with `n` regulars and play it out.
+pub fn assault(s: &mut State, space: &str, n: usize) -> Vec<Event> {
+    let mut ev = play(s, Move::Assault { space: sp(space) });
+    for _ in 0..n {
+        ev.extend(play(
+            s,
+            Move::AddUnit(signoria_elisabeth_i::model::UnitKind::Regular),
+        ));
+    }
+    ev.extend(play(s, Move::Go { to: sp(space) }));
+    ev.extend(settle(s));
+    ev
+}
+
+/// Spain (at war with France) moves `spanish` regulars from Luxembourg into Metz, held
+/// by `french` French regulars that do not avoid battle and withdraw when they may.
+pub fn into_metz(spanish: u8, french: u8, cp: u8) -> State {
+    use signoria_elisabeth_i::model::UnitKind;
+    let mut s = game();
+    war(&mut s, SPA, FRA);
+    put(&mut s, "luxembourg", PoolOwner::Spain, spanish, 0, 0);
+    put(&mut s, "metz", PoolOwner::France, french, 0, 0);
+    actions(&mut s, SPA, cp);
+    move_formation(
+        &mut s,
+        "luxembourg",
+        "metz",
+        &vec![UnitKind::Regular; spanish as usize],
+        &[],
+    );
+    play(&mut s, Move::Done);
+    if kind(&s) == "withdraw" {
+        play(&mut s, Move::Withdraw);
+    }
+    s
+}
+
+/// One naval move of the active power: the ships named sail, then it is carried out.
+pub fn sail(
+    s: &mut State,
+    ships: &[(
+        signoria_elisabeth_i::combat::naval_battle::Waters,
+        signoria_elisabeth_i::model::ShipKind,
+        signoria_elisabeth_i::combat::naval_battle::Waters,
+    )],
+) -> Vec<Event> {
+    let mut ev = play(s, Move::NavalMove);
+    for &(from, kind, to) in ships {
+        ev.extend(play(s, Move::Sail { from, kind, to }));
+    }
+    ev.extend(play(s, Move::Done));
+    ev
+}
