@@ -61,11 +61,13 @@ pub fn window(s: &State, powers: impl IntoIterator<Item = Pw>) -> Vec<Pw> {
     v
 }
 
-/// Move a played response card from the hand to the discard pile.
+/// Move a played response or combat card from the hand to the discard pile; it counts as
+/// played as an event this turn ([11], [6.2]).
 pub fn discard_from_hand(s: &mut State, p: Pw, card: CardId) {
     let h = &mut s.ps_mut(p).hand;
     if let Some(i) = h.iter().position(|&c| c == card) {
         h.remove(i);
         s.discard.push(card);
+        s.evented.push(card);
     }
 }

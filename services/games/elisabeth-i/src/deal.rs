@@ -6,13 +6,21 @@ use crate::board::keys;
 use crate::data::{CardId, CardKind, data};
 use crate::model::{Event, Loc, Pw, State, major};
 
-/// Whether a card takes part in this deck. Mandatory cards are held out until
-/// their events exist (RULINGS.md R3): a mandatory card must be played as event [6.1],
-/// and an unimplemented event must never be skipped silently.
+/// Whether a card takes part in the deck. A mandatory card is held out while its event
+/// is not implemented (RULINGS.md R3): it must be played as event [6.1], and an
+/// unimplemented event must never be skipped silently.
 pub fn playable_kind(c: CardId) -> bool {
+    data().card(c).is_some_and(|card| {
+        card.kind != CardKind::Mandatory || crate::events::def(&card.key).is_some()
+    })
+}
+
+/// Whether a card may pay for a declaration of war ([9.4] step 3: not a home card, not a
+/// mandatory card).
+pub fn pays_dow(c: CardId) -> bool {
     data()
         .card(c)
-        .is_some_and(|c| c.kind != CardKind::Mandatory)
+        .is_some_and(|c| !matches!(c.kind, CardKind::Home | CardKind::Mandatory))
 }
 
 pub fn is_home(c: CardId) -> bool {
@@ -37,10 +45,18 @@ pub fn draw_count(s: &State, p: Pw) -> u8 {
             .map(|r| r.cards)
             .max()
             .unwrap_or(1);
-        return cards + bonus;
+        return with_bonus(cards + bonus, crate::subsystems::card_bonus(s, p));
     }
     let n = keys(s, p).len() as u8;
-    info.track_for(n).map_or(1, |b| b.cards.max(1)) + bonus
+    with_bonus(
+        info.track_for(n).map_or(1, |b| b.cards.max(1)) + bonus,
+        crate::subsystems::card_bonus(s, p),
+    )
+}
+
+/// A card count changed by the subsystems' markers (at least 1, digest §8.3 #29).
+fn with_bonus(n: u8, bonus: i8) -> u8 {
+    (n as i16 + bonus as i16).max(1) as u8
 }
 
 /// Run the card draw.

@@ -6,7 +6,7 @@ use signoria_engine::{Audience, Scoped};
 use crate::board::{allied, at_war, capitals, friendly, keys, mark_no_dow, set_alliance, set_war};
 use crate::data::tables::{Cost, DowCost};
 use crate::data::{Power, data};
-use crate::deal::{is_home, playable_kind};
+use crate::deal::{is_home, pays_dow};
 use crate::model::{Deal, DealPick, Event, Frame, Loc, Move, Pw, State, major};
 
 const SPAIN: Pw = 1;
@@ -249,7 +249,7 @@ pub fn payable_cp(s: &State, p: Pw) -> u32 {
     s.ps(p)
         .hand
         .iter()
-        .filter(|&&c| !is_home(c) && playable_kind(c))
+        .filter(|&&c| pays_dow(c))
         .map(|&c| data().card(c).map_or(0, |c| c.cp as u32))
         .sum()
 }
@@ -289,7 +289,7 @@ pub fn pay_choices(s: &State, who: Pw) -> Vec<Move> {
         .ps(who)
         .hand
         .iter()
-        .filter(|&&c| !is_home(c) && playable_kind(c))
+        .filter(|&&c| pays_dow(c))
         .map(|&card| Move::PayWith { card })
         .collect();
     v.dedup();

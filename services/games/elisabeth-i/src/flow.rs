@@ -10,10 +10,11 @@ use crate::data::{CardId, Power, data};
 use crate::deal::{is_home, playable_kind};
 use crate::diplomacy as dip;
 use crate::model::{
-    Event, Frame, Loc, Move, Preference, Purpose, Pw, Selection, ShipKind, State, Step, UnitKind,
-    major,
+    Event, Frame, Loc, Moment, Move, Preference, Purpose, Pw, Selection, ShipKind, State, Step,
+    UnitKind, major,
 };
 use crate::movement::{can_move_from, destinations, formation_limit, free_leaders, free_troops};
+use crate::{espionage, majors, minors, patronage, religion, royals, world};
 
 const HRE: Pw = 4;
 const PROTESTANT: Pw = 5;
@@ -44,14 +45,29 @@ pub const DECISION_KINDS: [&str; 22] = [
     "place_admiral",
 ];
 /// Frames that never wait for a seat.
-pub const AUTOMATIC_KINDS: [&str; 6] = [
+pub const AUTOMATIC_KINDS: [&str; 7] = [
     "turn",
     "step",
     "spring_of",
     "land_move",
     "assault_plan",
     "naval_plan",
+    "hook",
 ];
+
+/// Every decision kind, the subsystems' included.
+pub fn decision_kinds() -> Vec<&'static str> {
+    let mut v = DECISION_KINDS.to_vec();
+    v.extend(crate::subsystems::decision_kinds());
+    v
+}
+
+/// Every automatic kind, the subsystems' included.
+pub fn automatic_kinds() -> Vec<&'static str> {
+    let mut v = AUTOMATIC_KINDS.to_vec();
+    v.extend(crate::subsystems::automatic_kinds());
+    v
+}
 
 pub fn kind(f: &Frame) -> &'static str {
     match f {
@@ -83,6 +99,14 @@ pub fn kind(f: &Frame) -> &'static str {
         Frame::NavalOrders { .. } => "naval_orders",
         Frame::Transport { .. } => "transport",
         Frame::NavalPlan { .. } => "naval_plan",
+        Frame::Hook { .. } => "hook",
+        Frame::Religion(f) => religion::kind(f),
+        Frame::Espionage(f) => espionage::kind(f),
+        Frame::Royals(f) => royals::kind(f),
+        Frame::Patronage(f) => patronage::kind(f),
+        Frame::World(f) => world::kind(f),
+        Frame::Minors(f) => minors::kind(f),
+        Frame::Majors(f) => majors::kind(f),
     }
 }
 
@@ -94,7 +118,15 @@ fn decider(s: &State, f: &Frame) -> Option<Pw> {
         | Frame::SpringOf { .. }
         | Frame::LandMove(_)
         | Frame::NavalPlan { .. }
-        | Frame::AssaultPlan { .. } => None,
+        | Frame::AssaultPlan { .. }
+        | Frame::Hook { .. } => None,
+        Frame::Religion(f) => religion::decider(s, f),
+        Frame::Espionage(f) => espionage::decider(s, f),
+        Frame::Royals(f) => royals::decider(s, f),
+        Frame::Patronage(f) => patronage::decider(s, f),
+        Frame::World(f) => world::decider(s, f),
+        Frame::Minors(f) => minors::decider(s, f),
+        Frame::Majors(f) => majors::decider(s, f),
         Frame::NavalOrders { who, .. } => Some(*who),
         Frame::Transport { who, stormed, .. } => (!stormed).then_some(*who),
         Frame::Respond { queue, .. } => queue.first().copied(),
@@ -127,11 +159,14 @@ pub fn deciders(s: &State, f: &Frame) -> Vec<Seat> {
 }
 
 /// Whether `p` may pass (seed [11]): not with its home card in hand, not with more cards
-/// than its ruler's administrative rating.
+/// than its ruler's administrative rating, not with a mandatory card.
 pub fn may_pass(s: &State, p: Pw) -> bool {
     let hand = &s.ps(p).hand;
     let admin = data().ruler(&s.ps(p).ruler).map_or(0, |r| r.admin) as usize;
-    !hand.iter().any(|&c| is_home(c)) && hand.len() <= admin
+    !hand
+        .iter()
+        .any(|&c| is_home(c) || crate::events::is_mandatory(c))
+        && hand.len() <= admin
 }
 
 fn cards_of(s: &State, p: Pw) -> Vec<CardId> {
@@ -142,7 +177,11 @@ fn cards_of(s: &State, p: Pw) -> Vec<CardId> {
 
 pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
     match f {
-        Frame::Negotiate { who } => dip::negotiate_choices(s, *who),
+        Frame::Negotiate { who } => {
+            let mut v = event_choices(s, *who, crate::events::When::Negotiation);
+            v.extend(dip::negotiate_choices(s, *who));
+            v
+        }
         Frame::Consider { .. } => vec![Move::Accept, Move::Reject],
         Frame::Ransom { who } => {
             let mut v: Vec<Move> = dip::captured(s, *who)
@@ -200,11 +239,13 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
             sel,
         } => formation_choices(s, *who, *from, *purpose, sel),
         Frame::Impulse { who, .. } => {
+            // [11]: any card for CP but a mandatory one; events by the registry.
             let mut v: Vec<Move> = cards_of(s, *who)
                 .into_iter()
-                .filter(|&c| playable_kind(c))
+                .filter(|&c| playable_kind(c) && !crate::events::is_mandatory(c))
                 .map(|card| Move::PlayCp { card })
                 .collect();
+            v.extend(event_choices(s, *who, crate::events::When::Impulse));
             if may_pass(s, *who) {
                 v.push(Move::Pass);
             }
@@ -290,8 +331,25 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
         | Frame::SpringOf { .. }
         | Frame::LandMove(_)
         | Frame::NavalPlan { .. }
-        | Frame::AssaultPlan { .. } => Vec::new(),
+        | Frame::AssaultPlan { .. }
+        | Frame::Hook { .. } => Vec::new(),
+        Frame::Religion(f) => religion::choices(s, f),
+        Frame::Espionage(f) => espionage::choices(s, f),
+        Frame::Royals(f) => royals::choices(s, f),
+        Frame::Patronage(f) => patronage::choices(s, f),
+        Frame::World(f) => world::choices(s, f),
+        Frame::Minors(f) => minors::choices(s, f),
+        Frame::Majors(f) => majors::choices(s, f),
     }
+}
+
+/// The cards `who` may play as events now ([6.1], [11]).
+fn event_choices(s: &State, who: Pw, when: crate::events::When) -> Vec<Move> {
+    cards_of(s, who)
+        .into_iter()
+        .filter(|&c| crate::events::may_play(s, who, c, when))
+        .map(|card| Move::PlayEvent { card })
+        .collect()
 }
 
 /// The CP left in the action under way.
@@ -429,6 +487,7 @@ fn action_choices(s: &State, p: Pw, cp: u8) -> Vec<Move> {
             v.push(Move::BuildFortress { space: sp });
         }
     }
+    v.extend(crate::subsystems::actions(s, p, cp));
     v.push(Move::EndActions);
     v
 }
@@ -468,7 +527,10 @@ pub fn prompt(_s: &State, f: &Frame, _seat: Seat) -> String {
             name(*who),
             data().space(*from).name
         ),
-        Frame::Impulse { who, .. } => format!("{}: play a card for CP or pass", name(*who)),
+        Frame::Impulse { who, .. } => format!(
+            "{}: play a card for CP or as its event, or pass",
+            name(*who)
+        ),
         Frame::Actions { who, cp } => format!("{}: spend {cp} CP", name(*who)),
         Frame::HreReplacement => {
             "HRE: winter replacements: 2 mercenaries or Mercenaries for Hire".into()
@@ -528,7 +590,15 @@ pub fn prompt(_s: &State, f: &Frame, _seat: Seat) -> String {
         | Frame::SpringOf { .. }
         | Frame::LandMove(_)
         | Frame::NavalPlan { .. }
-        | Frame::AssaultPlan { .. } => String::new(),
+        | Frame::AssaultPlan { .. }
+        | Frame::Hook { .. } => String::new(),
+        Frame::Religion(f) => religion::prompt(_s, f),
+        Frame::Espionage(f) => espionage::prompt(_s, f),
+        Frame::Royals(f) => royals::prompt(_s, f),
+        Frame::Patronage(f) => patronage::prompt(_s, f),
+        Frame::World(f) => world::prompt(_s, f),
+        Frame::Minors(f) => minors::prompt(_s, f),
+        Frame::Majors(f) => majors::prompt(_s, f),
     }
 }
 
@@ -539,6 +609,16 @@ fn next_in(s: &mut State, f: Frame) {
 pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>>) {
     let top = s.stack.last().cloned().expect("a frame to decide on");
     match (top, mv) {
+        (Frame::Religion(f), mv) => religion::resolve(s, f, mv, ev),
+        (Frame::Espionage(f), mv) => espionage::resolve(s, f, mv, ev),
+        (Frame::Royals(f), mv) => royals::resolve(s, f, mv, ev),
+        (Frame::Patronage(f), mv) => patronage::resolve(s, f, mv, ev),
+        (Frame::World(f), mv) => world::resolve(s, f, mv, ev),
+        (Frame::Minors(f), mv) => minors::resolve(s, f, mv, ev),
+        (Frame::Majors(f), mv) => majors::resolve(s, f, mv, ev),
+        (Frame::Negotiate { who }, Move::PlayEvent { card }) => {
+            crate::events::play(s, who, *card, ev);
+        }
         (Frame::Negotiate { who }, Move::Propose { to, deal }) => {
             dip::propose(s, who, *to, *deal, ev)
         }
@@ -791,6 +871,20 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
             end_impulse(s, who, 0);
             let cp = data().card(*card).map_or(0, |c| c.cp);
             s.stack.push(Frame::Actions { who, cp });
+        }
+        (Frame::Impulse { who, .. }, Move::PlayEvent { card }) => {
+            s.impulse += 1;
+            s.memo = Default::default();
+            end_impulse(s, who, 0);
+            // [6.1]: a mandatory card gives its CP (2) after the event.
+            if crate::events::is_mandatory(*card) {
+                let cp = data().card(*card).map_or(0, |c| c.cp);
+                crate::events::grant_cp(s, who, cp);
+            }
+            crate::events::play(s, who, *card, ev);
+            if let Some(w) = crate::victory::automatic(s) {
+                end_game(s, w, ev);
+            }
         }
         (Frame::Actions { who, cp }, mv) => {
             let used = act(s, who, cp, mv, ev);
@@ -1168,6 +1262,13 @@ fn act(s: &mut State, who: Pw, cp: u8, mv: &Move, ev: &mut Vec<Scoped<Event>>) -
             crate::building::build_fortress(s, *space, ev);
             2
         }
+        Move::Religion(m) => religion::act(s, who, cp, m, ev),
+        Move::Espionage(m) => espionage::act(s, who, cp, m, ev),
+        Move::Royals(m) => royals::act(s, who, cp, m, ev),
+        Move::Patronage(m) => patronage::act(s, who, cp, m, ev),
+        Move::World(m) => world::act(s, who, cp, m, ev),
+        Move::Minors(m) => minors::act(s, who, cp, m, ev),
+        Move::Majors(m) => majors::act(s, who, cp, m, ev),
         m => unreachable!("not an action: {m:?}"),
     }
 }
@@ -1212,6 +1313,7 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         Frame::Turn => {
             ev.push(Scoped::public(Event::TurnBegins { turn: s.turn }));
             s.piracy.clear();
+            s.in_effect.clear();
             // [7]: the eight phases (marriage [21] and patronage [22] have nothing to
             // resolve while marriages and sponsoring cannot be arranged, see README).
             for st in [
@@ -1226,9 +1328,34 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                 Step::Negotiation,
                 Step::CardDraw,
             ] {
+                // The subsystems act when the step is over (none after the victory
+                // determination, which ends the turn).
+                if st != Step::Victory {
+                    s.stack.push(Frame::Hook {
+                        at: Moment::After(st),
+                        next: 0,
+                    });
+                }
                 s.stack.push(Frame::Step(st));
             }
+            s.stack.push(Frame::Hook {
+                at: Moment::TurnBegins,
+                next: 0,
+            });
         }
+        Frame::Hook { at, next } => {
+            if next + 1 < crate::subsystems::COUNT {
+                s.stack.push(Frame::Hook { at, next: next + 1 });
+            }
+            crate::subsystems::at(next, s, at, ev);
+        }
+        Frame::Religion(f) => religion::auto(s, f, ev),
+        Frame::Espionage(f) => espionage::auto(s, f, ev),
+        Frame::Royals(f) => royals::auto(s, f, ev),
+        Frame::Patronage(f) => patronage::auto(s, f, ev),
+        Frame::World(f) => world::auto(s, f, ev),
+        Frame::Minors(f) => minors::auto(s, f, ev),
+        Frame::Majors(f) => majors::auto(s, f, ev),
         Frame::Step(Step::CardDraw) => crate::deal::card_draw(s, ev),
         Frame::Step(Step::Negotiation) => {
             s.offered.clear();
@@ -1468,10 +1595,15 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
 pub fn unsupported(s: &State, mv: &Move) -> Option<signoria_engine::RuleError> {
     let top = s.stack.last()?;
     let msg = match (top, mv) {
-        (Frame::Impulse { .. }, Move::PlayEvent { .. }) => {
-            "playing a card as event is not implemented yet (card events: issue 15)".to_string()
+        (Frame::Impulse { who, .. }, Move::PlayEvent { card })
+            if s.ps(*who).hand.contains(card) && crate::events::def_of(*card).is_none() =>
+        {
+            format!(
+                "the event of {} is not implemented: the card is played for CP only (data/README.md)",
+                data().card(*card).map_or("this card", |c| c.title.as_str())
+            )
         }
-        _ => return None,
+        _ => crate::subsystems::unsupported(s, mv)?,
     };
     Some(signoria_engine::RuleError::unsupported(msg))
 }

@@ -102,6 +102,7 @@ pub fn violations(s: &State) -> Vec<String> {
         .iter()
         .chain(&s.discard)
         .chain(&s.out)
+        .chain(&s.removed)
         .map(|c| c.0)
         .collect();
     for ps in &s.powers {
@@ -121,5 +122,6 @@ pub fn violations(s: &State) -> Vec<String> {
             s.cards.len()
         ));
     }
+    v.extend(crate::subsystems::violations(s));
     v
 }

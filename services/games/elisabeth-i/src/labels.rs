@@ -205,5 +205,12 @@ pub fn describe(s: &State, mv: &Move) -> String {
         Move::EndActions => "End the impulse".into(),
         Move::HreMercenaries => "Two mercenaries to the capital".into(),
         Move::HreForHire => "Set Mercenaries for Hire to 4".into(),
+        Move::Religion(m) => crate::religion::describe(s, m),
+        Move::Espionage(m) => crate::espionage::describe(s, m),
+        Move::Royals(m) => crate::royals::describe(s, m),
+        Move::Patronage(m) => crate::patronage::describe(s, m),
+        Move::World(m) => crate::world::describe(s, m),
+        Move::Minors(m) => crate::minors::describe(s, m),
+        Move::Majors(m) => crate::majors::describe(s, m),
     }
 }

@@ -17,6 +17,7 @@ pub mod control;
 pub mod data;
 pub mod deal;
 pub mod diplomacy;
+pub mod events;
 pub mod flow;
 pub mod hidden;
 pub mod invariants;
@@ -27,9 +28,19 @@ pub mod movement;
 pub mod naval;
 pub mod proto;
 pub mod setup;
+pub mod subsystems;
 pub mod victory;
 pub mod view;
 pub mod winter;
+
+// The subsystems (crate README, "How to add a subsystem or a card event").
+pub mod espionage;
+pub mod majors;
+pub mod minors;
+pub mod patronage;
+pub mod religion;
+pub mod royals;
+pub mod world;
 
 use signoria_engine::{
     Game, GameInfo, GameRng, OptionInfo, Outcome, ProtoGame, RuleError, Scoped, Seat, SetupError,

@@ -273,6 +273,17 @@ pub enum Step {
     Victory,
 }
 
+/// A fixed moment of the turn at which the subsystem modules act (their `at` hook), in
+/// the order of [7].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Moment {
+    /// Before the card draw.
+    TurnBegins,
+    /// When a step of the turn is over (all its decisions made). There is none after the
+    /// victory determination: `After(Step::Patronage)` is the moment before it.
+    After(Step),
+}
+
 /// What a formation being assembled will do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Purpose {
@@ -307,27 +318,53 @@ pub enum Frame {
     /// One automatic step of the turn.
     Step(Step),
     /// Negotiation segment: power `who` proposes agreements or is done (seed [9.1]).
-    Negotiate { who: Pw },
+    Negotiate {
+        who: Pw,
+    },
     /// `to` accepts or rejects the agreement `from` proposed (secret to both).
-    Consider { from: Pw, to: Pw, deal: Deal },
+    Consider {
+        from: Pw,
+        to: Pw,
+        deal: Deal,
+    },
     /// Ransom segment: `who` may ransom its captured leaders (seed [9.3]).
-    Ransom { who: Pw },
+    Ransom {
+        who: Pw,
+    },
     /// War segment: `who` declares war or is done (seed [9.4]).
-    DeclareWar { who: Pw, declared: Vec<Pw> },
+    DeclareWar {
+        who: Pw,
+        declared: Vec<Pw>,
+    },
     /// `who` pays `owed` CP of declarations with cards (seed [9.4] step 3).
-    PayWar { who: Pw, owed: u8 },
+    PayWar {
+        who: Pw,
+        owed: u8,
+    },
     /// The spring deployment steps of one power (automatic: pushes its decisions).
-    SpringOf { who: Pw },
+    SpringOf {
+        who: Pw,
+    },
     /// HRE's secret religious preference, turn 1 (seed [10] step 3, [23.5]).
     Preference,
     /// Place an arriving leader (seed [10] step 4).
-    PlaceLeader { who: Pw, leader: u8 },
+    PlaceLeader {
+        who: Pw,
+        leader: u8,
+    },
     /// Place a naval leader from the power card in a port (seed [10] step 4, [5.2]).
-    PlaceAdmiral { who: Pw, admiral: u8 },
+    PlaceAdmiral {
+        who: Pw,
+        admiral: u8,
+    },
     /// Keep one home card, set the other aside (seed [10] step 5).
-    ChooseHome { who: Pw },
+    ChooseHome {
+        who: Pw,
+    },
     /// Spring deployment move: pick a capital's formation or skip (seed [10] step 6).
-    Deploy { who: Pw },
+    Deploy {
+        who: Pw,
+    },
     /// A formation is being assembled in `from`.
     Formation {
         who: Pw,
@@ -336,9 +373,15 @@ pub enum Frame {
         sel: Selection,
     },
     /// Action phase: the impulse of `who`; `passes` consecutive passes so far (seed [11]).
-    Impulse { who: Pw, passes: u8 },
+    Impulse {
+        who: Pw,
+        passes: u8,
+    },
     /// `who` spends `cp` CP on actions, one at a time (seed [11.1]).
-    Actions { who: Pw, cp: u8 },
+    Actions {
+        who: Pw,
+        cp: u8,
+    },
     /// HRE's winter replacement option (seed [20.6]).
     HreReplacement,
     /// A land move under way (seed [13.1] steps 4-8; automatic: pushes the windows).
@@ -350,13 +393,21 @@ pub enum Frame {
         space: SpaceId,
     },
     /// `who` may try to intercept the move under way from one of its stacks ([13.2]).
-    Intercept { who: Pw },
+    Intercept {
+        who: Pw,
+    },
     /// `who` may avoid battle in the destination of the move under way ([13.3]).
-    Avoid { who: Pw },
+    Avoid {
+        who: Pw,
+    },
     /// `who`, controlling the fortified destination, may withdraw into it ([13.4]).
-    Withdraw { who: Pw },
+    Withdraw {
+        who: Pw,
+    },
     /// The mover did not outnumber the withdrawn garrison: move on or go back ([13.4]).
-    MoveOn { who: Pw },
+    MoveOn {
+        who: Pw,
+    },
     /// A field battle, assault or siege-lifting retreat in progress ([14], [15]).
     Combat(Box<crate::battle::Combat>),
     /// An assault about to be made by the formation `sel` (seed [15.1] step 2: the
@@ -396,6 +447,19 @@ pub enum Frame {
         #[serde(default)]
         battles: Vec<(Waters, Power)>,
     },
+    /// The subsystems act at a moment of the turn, module `next` onwards (automatic).
+    Hook {
+        at: Moment,
+        next: u8,
+    },
+    // ---- the subsystems' own decisions (one variant each; see the crate README)
+    Religion(crate::religion::Frame),
+    Espionage(crate::espionage::Frame),
+    Royals(crate::royals::Frame),
+    Patronage(crate::patronage::Frame),
+    World(crate::world::Frame),
+    Minors(crate::minors::Frame),
+    Majors(crate::majors::Frame),
 }
 
 /// A choice of a seat.
@@ -441,7 +505,7 @@ pub enum Move {
     PlayCp {
         card: CardId,
     },
-    /// Play a card as event: refused until the card events exist (issue 15).
+    /// Play a card as its event (`events`; [6.1], [11]).
     PlayEvent {
         card: CardId,
     },
@@ -563,6 +627,14 @@ pub enum Move {
     // ---- winter
     HreMercenaries,
     HreForHire,
+    // ---- the subsystems' own choices (one variant each)
+    Religion(crate::religion::Move),
+    Espionage(crate::espionage::Move),
+    Royals(crate::royals::Move),
+    Patronage(crate::patronage::Move),
+    World(crate::world::Move),
+    Minors(crate::minors::Move),
+    Majors(crate::majors::Move),
 }
 
 /// The kind of deal a proposal names (with its size).
@@ -783,6 +855,19 @@ pub enum Event {
         powers: Vec<Pw>,
         kind: String,
     },
+    /// A card was played as its event (public).
+    EventPlayed {
+        power: Pw,
+        card: CardId,
+    },
+    // ---- what the subsystems report (one variant each)
+    Religion(crate::religion::Event),
+    Espionage(crate::espionage::Event),
+    Royals(crate::royals::Event),
+    Patronage(crate::patronage::Event),
+    World(crate::world::Event),
+    Minors(crate::minors::Event),
+    Majors(crate::majors::Event),
 }
 
 /// The whole game.
@@ -821,9 +906,16 @@ pub struct State {
     pub discard: Vec<CardId>,
     /// Cards not yet in the game (turn-stamped) or held out (see RULINGS.md).
     pub out: Vec<CardId>,
-    /// Cards played as event this turn.
+    /// Cards played this turn as an event, response or combat card: none of them may be
+    /// played as an event again this turn ([11]) nor taken from the discard pile ([6.2]).
     #[serde(default)]
     pub evented: Vec<CardId>,
+    /// Cards removed from the game after their event ([6.2]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<CardId>,
+    /// Cards whose event lasts until the end of this turn (`events::Lasts::Turn`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub in_effect: Vec<CardId>,
     /// Leaders placed in this spring deployment (they did not begin it in a capital).
     #[serde(default)]
     pub fresh: Vec<u8>,
@@ -842,6 +934,25 @@ pub struct State {
     /// The winners once the game is decided, and how.
     pub winners: Option<(Vec<Pw>, String)>,
     pub rng: GameRng,
+    // ---- the subsystems' state (one field each; stored only when not default)
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub religion: crate::religion::State,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub espionage: crate::espionage::State,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub royals: crate::royals::State,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub patronage: crate::patronage::State,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub world: crate::world::State,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub minors: crate::minors::State,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub majors: crate::majors::State,
+}
+
+fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
 }
 
 impl State {

@@ -367,6 +367,34 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
             p.to = Some(waters_pb(*to));
             K::NavalRetreat
         }
+        Move::Religion(m) => {
+            p.religion = Some(crate::religion::move_to_pb(m));
+            K::Religion
+        }
+        Move::Espionage(m) => {
+            p.espionage = Some(crate::espionage::move_to_pb(m));
+            K::Espionage
+        }
+        Move::Royals(m) => {
+            p.royals = Some(crate::royals::move_to_pb(m));
+            K::Royals
+        }
+        Move::Patronage(m) => {
+            p.patronage = Some(crate::patronage::move_to_pb(m));
+            K::Patronage
+        }
+        Move::World(m) => {
+            p.world = Some(crate::world::move_to_pb(m));
+            K::World
+        }
+        Move::Minors(m) => {
+            p.minors = Some(crate::minors::move_to_pb(m));
+            K::Minors
+        }
+        Move::Majors(m) => {
+            p.majors = Some(crate::majors::move_to_pb(m));
+            K::Majors
+        }
     };
     p.kind = k as i32;
     p
@@ -377,6 +405,41 @@ pub fn move_from_pb(p: &pb::Move) -> Result<Move, String> {
     let k = K::try_from(p.kind).map_err(|_| format!("move kind {} unknown", p.kind))?;
     Ok(match k {
         K::Unspecified => return Err("move kind unspecified".into()),
+        K::Religion => Move::Religion(crate::religion::move_from_pb(
+            p.religion
+                .as_ref()
+                .ok_or("a religion move needs its religion message")?,
+        )?),
+        K::Espionage => Move::Espionage(crate::espionage::move_from_pb(
+            p.espionage
+                .as_ref()
+                .ok_or("a espionage move needs its espionage message")?,
+        )?),
+        K::Royals => Move::Royals(crate::royals::move_from_pb(
+            p.royals
+                .as_ref()
+                .ok_or("a royals move needs its royals message")?,
+        )?),
+        K::Patronage => Move::Patronage(crate::patronage::move_from_pb(
+            p.patronage
+                .as_ref()
+                .ok_or("a patronage move needs its patronage message")?,
+        )?),
+        K::World => Move::World(crate::world::move_from_pb(
+            p.world
+                .as_ref()
+                .ok_or("a world move needs its world message")?,
+        )?),
+        K::Minors => Move::Minors(crate::minors::move_from_pb(
+            p.minors
+                .as_ref()
+                .ok_or("a minors move needs its minors message")?,
+        )?),
+        K::Majors => Move::Majors(crate::majors::move_from_pb(
+            p.majors
+                .as_ref()
+                .ok_or("a majors move needs its majors message")?,
+        )?),
         K::Propose => Move::Propose {
             to: power_from(p.power)?,
             deal: pick_from(p.deal.as_ref())?,
@@ -711,6 +774,15 @@ pub fn view_to_pb(v: &View) -> pb::View {
                 forces: x.forces.iter().map(force_pb).collect(),
             })
             .collect(),
+        removed: v.removed.iter().map(|c| c.0 as u32).collect(),
+        in_effect: v.in_effect.iter().map(|c| c.0 as u32).collect(),
+        religion: Some(crate::religion::view_to_pb(&v.religion)),
+        espionage: Some(crate::espionage::view_to_pb(&v.espionage)),
+        royals: Some(crate::royals::view_to_pb(&v.royals)),
+        patronage: Some(crate::patronage::view_to_pb(&v.patronage)),
+        world: Some(crate::world::view_to_pb(&v.world)),
+        minors: Some(crate::minors::view_to_pb(&v.minors)),
+        majors: Some(crate::majors::view_to_pb(&v.majors)),
     }
 }
 
@@ -1017,6 +1089,39 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
             p.space = space.0 as u32;
             p.flag = *success;
             K::Assaulted
+        }
+        Event::EventPlayed { power, card } => {
+            p.power = power_pb(*power);
+            p.cards = vec![card.0 as u32];
+            K::EventPlayed
+        }
+        Event::Religion(e) => {
+            p.religion = Some(crate::religion::event_to_pb(e));
+            K::Religion
+        }
+        Event::Espionage(e) => {
+            p.espionage = Some(crate::espionage::event_to_pb(e));
+            K::Espionage
+        }
+        Event::Royals(e) => {
+            p.royals = Some(crate::royals::event_to_pb(e));
+            K::Royals
+        }
+        Event::Patronage(e) => {
+            p.patronage = Some(crate::patronage::event_to_pb(e));
+            K::Patronage
+        }
+        Event::World(e) => {
+            p.world = Some(crate::world::event_to_pb(e));
+            K::World
+        }
+        Event::Minors(e) => {
+            p.minors = Some(crate::minors::event_to_pb(e));
+            K::Minors
+        }
+        Event::Majors(e) => {
+            p.majors = Some(crate::majors::event_to_pb(e));
+            K::Majors
         }
     };
     p.kind = k as i32;

@@ -143,6 +143,8 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         discard: Vec::new(),
         out,
         evented: Vec::new(),
+        removed: Vec::new(),
+        in_effect: Vec::new(),
         fresh: Vec::new(),
         bonus_vp: vec![0; 6],
         ledger: Vec::new(),
@@ -151,6 +153,13 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         memo: Default::default(),
         winners: None,
         rng: GameRng::from_seed(seed),
+        religion: Default::default(),
+        espionage: Default::default(),
+        royals: Default::default(),
+        patronage: Default::default(),
+        world: Default::default(),
+        minors: Default::default(),
+        majors: Default::default(),
     };
     s.cards = s.out.iter().map(|c| c.0).collect();
     s.cards.sort();

@@ -47,7 +47,7 @@ pub fn special_vp(s: &State, p: Pw) -> i16 {
 }
 
 pub fn vp(s: &State, p: Pw) -> i16 {
-    base_vp(s, p) + special_vp(s, p) + s.bonus_vp[p as usize]
+    base_vp(s, p) + special_vp(s, p) + s.bonus_vp[p as usize] + crate::subsystems::vp(s, p)
 }
 
 pub fn all_vp(s: &State) -> Vec<i16> {

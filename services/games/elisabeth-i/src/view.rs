@@ -46,6 +46,18 @@ pub struct View {
     pub discard: Vec<CardId>,
     pub pending_deal: Option<PendingDeal>,
     pub winners: Option<(Vec<Pw>, String)>,
+    /// Cards removed from the game after their event.
+    pub removed: Vec<CardId>,
+    /// Cards whose event lasts this turn.
+    pub in_effect: Vec<CardId>,
+    // ---- the subsystems' parts (one field each)
+    pub religion: crate::religion::View,
+    pub espionage: crate::espionage::View,
+    pub royals: crate::royals::View,
+    pub patronage: crate::patronage::View,
+    pub world: crate::world::View,
+    pub minors: crate::minors::View,
+    pub majors: crate::majors::View,
 }
 
 fn sees(s: &State, viewer: Viewer, p: Pw) -> bool {
@@ -110,5 +122,14 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         discard: s.discard.clone(),
         pending_deal,
         winners: s.winners.clone(),
+        removed: s.removed.clone(),
+        in_effect: s.in_effect.clone(),
+        religion: crate::religion::view(s, viewer),
+        espionage: crate::espionage::view(s, viewer),
+        royals: crate::royals::view(s, viewer),
+        patronage: crate::patronage::view(s, viewer),
+        world: crate::world::view(s, viewer),
+        minors: crate::minors::view(s, viewer),
+        majors: crate::majors::view(s, viewer),
     }
 }

@@ -3,7 +3,7 @@
 //! mix, one controller per space, no unit where the rules forbid it, every card held
 //! exactly once) and the hidden-information check.
 
-use signoria_elisabeth_i::flow::{AUTOMATIC_KINDS, DECISION_KINDS};
+use signoria_elisabeth_i::flow::{automatic_kinds, decision_kinds};
 use signoria_elisabeth_i::{ElisabethI as E, Options};
 use signoria_engine::testkit::{PlayoutStats, Playouts, random_playouts};
 
@@ -34,8 +34,8 @@ fn run(games: usize, first_seed: u64) -> PlayoutStats {
     assert!(stats.illegal_probes_refused > 0);
     assert!(stats.hidden_checks > 0 && stats.hidden_secrets_redrawn > 0);
     assert_eq!(
-        stats.missing_kinds(&AUTOMATIC_KINDS),
-        AUTOMATIC_KINDS.to_vec(),
+        stats.missing_kinds(&automatic_kinds()),
+        automatic_kinds(),
         "an automatic frame was on top when a seat decided"
     );
     stats
@@ -52,7 +52,7 @@ fn playouts_6p_campaign() {
             .unwrap_or(200),
         1,
     );
-    assert_eq!(s.missing_kinds(&DECISION_KINDS), Vec::<&str>::new());
+    assert_eq!(s.missing_kinds(&decision_kinds()), Vec::<&str>::new());
     assert!(
         s.max_state_bytes <= 64 * 1024,
         "state {} bytes",
