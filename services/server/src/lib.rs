@@ -13,6 +13,7 @@
 //!
 //! [`GameStore`]: signoria_store::GameStore
 
+pub mod admin;
 pub mod auth;
 pub mod client;
 pub mod errors;
@@ -22,6 +23,7 @@ pub mod server;
 pub mod service;
 pub mod state_cache;
 pub mod telemetry;
+pub mod transport_errors;
 
 pub use server::{ServerConfig, StoreConfig, serve, serve_on};
 

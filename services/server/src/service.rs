@@ -68,6 +68,12 @@ pub struct ServiceOptions {
     /// Bound of the decoded-state cache's estimated memory, in bytes (0 = no
     /// cache); see [`crate::state_cache`].
     pub state_cache_bytes: usize,
+    /// Serve `GetServerStats` on the public port (off: PERMISSION_DENIED;
+    /// the figures are on the admin port's `/metrics`).
+    pub public_stats: bool,
+    /// Open WatchGame streams of one client (a seat of a game, or a
+    /// spectator's address) at once; more are RESOURCE_EXHAUSTED.
+    pub max_watchers_per_client: usize,
 }
 
 impl Default for ServiceOptions {
@@ -81,6 +87,8 @@ impl Default for ServiceOptions {
             watch_poll: Duration::from_secs(15),
             max_seat_label_len: 64,
             state_cache_bytes: 32 << 20,
+            public_stats: false,
+            max_watchers_per_client: 32,
         }
     }
 }
@@ -111,6 +119,26 @@ struct Inner<S> {
     /// Decoded states of recently moved games (never trusted without the
     /// commit's version check).
     cache: StateCache,
+    /// Open WatchGame streams per client.
+    client_watchers: Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
+}
+
+/// One open WatchGame stream of a client, counted while it lives.
+struct ClientWatch {
+    key: String,
+    counts: Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
+}
+
+impl Drop for ClientWatch {
+    fn drop(&mut self) {
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = counts.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                counts.remove(&self.key);
+            }
+        }
+    }
 }
 
 impl<S: GameStore> GameServiceImpl<S> {
@@ -131,6 +159,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                 in_flight: Arc::new(Semaphore::new(opts.max_in_flight)),
                 watchers: Arc::new(Semaphore::new(opts.max_watchers)),
                 cache: StateCache::new(opts.state_cache_bytes),
+                client_watchers: Arc::default(),
                 opts,
                 stopping,
             }),
@@ -139,6 +168,63 @@ impl<S: GameStore> GameServiceImpl<S> {
 
     pub fn metrics(&self) -> &Arc<Metrics> {
         &self.inner.metrics
+    }
+
+    /// This replica's figures (`GetServerStats`, the admin `/metrics`).
+    pub fn stats(&self) -> pb::ServerStats {
+        let mut stats = self.inner.metrics.snapshot();
+        let c = self.inner.cache.stats();
+        stats.state_cache_entries = c.entries;
+        stats.state_cache_bytes = c.bytes;
+        stats.state_cache_limit_bytes = c.limit_bytes;
+        stats.state_cache_hits = c.hits;
+        stats.state_cache_misses = c.misses;
+        stats.state_cache_stale = c.stale;
+        stats
+    }
+
+    /// Counts one more WatchGame stream of the client `key`, unless it has
+    /// its maximum open already.
+    fn client_watch(&self, key: String) -> Option<ClientWatch> {
+        let mut counts = self
+            .inner
+            .client_watchers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let n = counts.entry(key.clone()).or_default();
+        if *n >= self.inner.opts.max_watchers_per_client {
+            return None;
+        }
+        *n += 1;
+        Some(ClientWatch {
+            key,
+            counts: self.inner.client_watchers.clone(),
+        })
+    }
+
+    fn catalog_inner(&self, req: pb::GetCatalogRequest) -> Result<pb::Catalog, ApiError> {
+        let game = self.inner.registry.get(&req.game_type).ok_or_else(|| {
+            ApiError::invalid(format!(
+                "unknown game type {:?}",
+                crate::transport_errors::clip(&req.game_type, 64)
+            ))
+        })?;
+        Ok(pb::Catalog {
+            game_type: game.info().id.to_string(),
+            sections: game
+                .catalog()
+                .into_iter()
+                .map(|s| pb::CatalogSection {
+                    kind: s.kind.to_string(),
+                    description: s.description.to_string(),
+                    entries: s
+                        .entries
+                        .into_iter()
+                        .map(|(id, name)| pb::CatalogEntry { id, name })
+                        .collect(),
+                })
+                .collect(),
+        })
     }
 
     /// Runs a unary handler under the in-flight limit and the request timeout.
@@ -242,7 +328,7 @@ impl<S: GameStore> GameServiceImpl<S> {
             let known: Vec<&str> = self.inner.registry.all().map(|g| g.info().id).collect();
             ApiError::invalid(format!(
                 "unknown game type {:?}; this server plays {}",
-                req.game_type,
+                crate::transport_errors::clip(&req.game_type, 64),
                 known.join(", ")
             ))
         })?;
@@ -302,6 +388,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                 finished,
                 created_unix_ms,
                 seat_labels: seat_labels.clone(),
+                decisions: vec![0; players],
             };
             match self.inner.store.create(&record).await {
                 Ok(()) => break record,
@@ -407,28 +494,31 @@ impl<S: GameStore> GameServiceImpl<S> {
         // moved on elsewhere, the commit's version check says so and the
         // move is served from the store.
         if let Some(cached) = self.inner.cache.take(&r.game_id, r.expected_version) {
-            if let Some(answer) = self.submit_on(r, seat, mv, cached, true).await? {
-                return Ok(answer);
+            match self.submit_on(r, seat, mv, cached, true).await? {
+                Step::Done(answer) => return Ok(answer),
+                Step::Retry { .. } => self.inner.cache.stale(&r.game_id),
             }
-            self.inner.cache.stale(&r.game_id);
         }
-        let (record, _, state) = self.open(&r.game_id, caller).await?;
-        let len = record.state.len();
-        let loaded = Cached::new(record, state, len);
-        self.submit_on(r, seat, mv, loaded, false)
-            .await?
-            .ok_or_else(|| {
-                ApiError::new(
-                    tonic::Code::Internal,
-                    "internal",
-                    "a move read from the store was answered as stale",
-                )
-            })
+        // From the store. A commit that finds the game moved on since the
+        // read is tried again on the newer state (where the seat's unchanged
+        // decision may still take the move, see `may_apply_later`), a
+        // bounded number of times.
+        let mut current = r.expected_version;
+        for _ in 0..MAX_COMMIT_ATTEMPTS {
+            let (record, _, state) = self.open(&r.game_id, caller).await?;
+            let len = record.state.len();
+            let loaded = Cached::new(record, state, len);
+            match self.submit_on(r, seat, mv, loaded, false).await? {
+                Step::Done(answer) => return Ok(answer),
+                Step::Retry { current_version } => current = current_version,
+            }
+        }
+        Err(ApiError::conflict(r.expected_version, current))
     }
 
     /// SubmitMove on a state at `game.record.version`, read from the store or
-    /// (`from_cache`) taken from the cache. `None`: the cached state was
-    /// stale (the commit's version check refused it; nothing applied).
+    /// (`from_cache`) taken from the cache. `Retry`: the commit's version
+    /// check found the game moved on since that state (nothing applied).
     async fn submit_on(
         &self,
         r: &pb::SubmitMoveRequest,
@@ -436,7 +526,7 @@ impl<S: GameStore> GameServiceImpl<S> {
         mv: &pb::Move,
         game_state: Cached,
         from_cache: bool,
-    ) -> Result<Option<pb::SubmitMoveResponse>, ApiError> {
+    ) -> Result<Step, ApiError> {
         let caller = Caller::Seat(seat);
         let Cached {
             mut record,
@@ -452,23 +542,32 @@ impl<S: GameStore> GameServiceImpl<S> {
 
         if r.expected_version != record.version {
             // Only from the store (the cache hands out the expected version).
-            let current = record.version;
-            self.inner.cache.put(Cached {
-                record,
-                state,
-                cost,
-            });
-            return match self
+            // A retry of a move applied before gets its first answer.
+            if let Some(answer) = self
                 .repeated(&r.game_id, &r.request_id, game, caller)
                 .await?
             {
-                Some(answer) => Ok(Some(answer)),
-                None => Err(ApiError::conflict(r.expected_version, current)),
-            };
+                return Ok(Step::Done(answer));
+            }
+            if !may_apply_later(&record, &*state, seat, r.expected_version) {
+                let current = record.version;
+                self.inner.cache.put(Cached {
+                    record,
+                    state,
+                    cost,
+                });
+                return Err(ApiError::conflict(r.expected_version, current));
+            }
+            tracing::debug!(
+                expected_version = r.expected_version,
+                current = record.version,
+                "the seat's decision is unchanged since the expected version: applying on the current one"
+            );
         }
 
         let version = record.version + 1;
         let move_span = tracing::info_span!("move", game_id = %r.game_id, game_type, seat, version);
+        let before = fingerprints(&*state);
         let applied = move_span.in_scope(|| state.apply(seat, mv, caller.viewer(), version));
         let Applied {
             encoded: events,
@@ -486,7 +585,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                     .repeated(&r.game_id, &r.request_id, game, caller)
                     .await?
                 {
-                    Some(answer) => Ok(Some(answer)),
+                    Some(answer) => Ok(Step::Done(answer)),
                     None => {
                         let e = ApiError::from(e);
                         tracing::debug!(parent: &move_span, reason = e.reason, message = %e.message, "move refused");
@@ -498,10 +597,12 @@ impl<S: GameStore> GameServiceImpl<S> {
         let finished = state.finished();
         let encoded = state.encode();
         let encoded_len = encoded.len();
+        let decisions = decision_versions(&record, seat, &before, &fingerprints(&*state));
         let commit = MoveCommit {
+            decisions: decisions.clone(),
             game_id: r.game_id.clone(),
             expected_version: record.version,
-            request_id: r.request_id.clone(),
+            request_id: seat_request_id(seat, &r.request_id),
             state: encoded,
             finished,
             result: events.clone(),
@@ -523,10 +624,11 @@ impl<S: GameStore> GameServiceImpl<S> {
                 let next_decision = decision(&*state, committed, seat, &snapshot.pending_seats);
                 record.version = committed;
                 record.finished = finished;
+                record.decisions = decisions;
                 self.inner
                     .cache
                     .put(Cached::new(record, state, encoded_len));
-                Ok(Some(pb::SubmitMoveResponse {
+                Ok(Step::Done(pb::SubmitMoveResponse {
                     version: committed,
                     events: visible,
                     snapshot: Some(snapshot),
@@ -538,17 +640,21 @@ impl<S: GameStore> GameServiceImpl<S> {
                 self.inner.metrics.duplicate();
                 self.duplicate_answer(&r.game_id, game, caller, version, &result)
                     .await
-                    .map(Some)
+                    .map(Step::Done)
             }
-            CommitOutcome::Conflict { .. } if from_cache => Ok(None),
             CommitOutcome::Conflict { current_version } => {
-                Err(ApiError::conflict(r.expected_version, current_version))
+                if from_cache {
+                    tracing::debug!(current_version, "the cached state was stale");
+                }
+                Ok(Step::Retry { current_version })
             }
             CommitOutcome::NotFound => Err(ApiError::not_found(&r.game_id)),
         }
     }
 
-    /// The original answer if `request_id` was applied before.
+    /// The original answer if `request_id` was applied before for the
+    /// caller's seat (or, recorded by a release that did not scope request
+    /// ids, for the game: see [`seat_request_id`]).
     async fn repeated(
         &self,
         game_id: &str,
@@ -556,7 +662,16 @@ impl<S: GameStore> GameServiceImpl<S> {
         game: &dyn DynGame,
         caller: Caller,
     ) -> Result<Option<pb::SubmitMoveResponse>, ApiError> {
-        match self.inner.store.lookup_request(game_id, request_id).await? {
+        let store = &self.inner.store;
+        let seat = caller.seat().unwrap_or_default();
+        let found = match store
+            .lookup_request(game_id, &seat_request_id(seat, request_id))
+            .await?
+        {
+            Some(found) => Some(found),
+            None => store.lookup_request(game_id, request_id).await?,
+        };
+        match found {
             None => Ok(None),
             Some((version, result)) => {
                 self.inner.metrics.duplicate();
@@ -602,6 +717,29 @@ impl<S: GameStore> GameServiceImpl<S> {
             self.inner.metrics.shed();
             return Err(ApiError::overloaded("watchers"));
         };
+        // A seat is one client wherever it connects from; a spectator is its
+        // address (behind a gateway: the gateway's, so the gateway's own
+        // limits apply there).
+        let client = match caller {
+            Caller::Seat(s) => format!("seat {s} of {}", r.game_id),
+            Caller::Spectator => format!(
+                "spectator at {}",
+                req.remote_addr()
+                    .map(|a| a.ip().to_string())
+                    .unwrap_or_default()
+            ),
+        };
+        let Some(client_permit) = self.client_watch(client) else {
+            self.inner.metrics.shed();
+            return Err(ApiError::new(
+                tonic::Code::ResourceExhausted,
+                "client_watchers",
+                format!(
+                    "this client has {} WatchGame streams open already; close one first",
+                    self.inner.opts.max_watchers_per_client
+                ),
+            ));
+        };
         let record = self.load(&r.game_id).await?;
         self.game(&record.game_type)?;
         if let Caller::Seat(s) = caller
@@ -622,6 +760,7 @@ impl<S: GameStore> GameServiceImpl<S> {
         tokio::spawn(
             async move {
                 let _permit = permit;
+                let _client_permit = client_permit;
                 this.inner.metrics.watcher_started();
                 let end = this
                     .watch_loop(&game_id, &record, caller, after, with_decisions, &tx)
@@ -745,6 +884,78 @@ impl<S: GameStore> GameServiceImpl<S> {
             .map_err(|e| Status::from(ApiError::from(e)))?;
         Ok(of(&*state))
     }
+}
+
+/// How often one SubmitMove reads the game again after its commit found the
+/// game moved on (each time re-checking `may_apply_later`).
+const MAX_COMMIT_ATTEMPTS: usize = 8;
+
+/// What one attempt of SubmitMove came to.
+enum Step {
+    Done(pb::SubmitMoveResponse),
+    /// The game moved on since the state the move was applied to.
+    Retry {
+        current_version: u64,
+    },
+}
+
+/// Whether a move of `seat` chosen at `expected` may be applied on the
+/// newer `record` (the rule for simultaneous decisions): the seat is pending
+/// now and its decision (what it is asked and its legal moves) has not
+/// changed since `expected`, so the other seats' moves in between changed
+/// nothing it chose from. The commit still checks the version the move was
+/// applied on. Unknown decision versions (a record of an earlier release)
+/// allow nothing.
+fn may_apply_later(record: &GameRecord, state: &dyn DynState, seat: Seat, expected: u64) -> bool {
+    expected < record.version
+        && record.decisions.len() == state.players()
+        && record.decisions[seat] <= expected
+        && state.pending().contains(&seat)
+}
+
+/// Every seat's decision fingerprint (`None`: not pending).
+fn fingerprints(state: &dyn DynState) -> Vec<Option<u64>> {
+    (0..state.players())
+        .map(|s| state.decision_fingerprint(s))
+        .collect()
+}
+
+/// The decision versions after a move of `mover` on `record` (`before` and
+/// `after`: the fingerprints around the move): a seat whose decision did not
+/// change keeps its version, every other seat, and the mover always, gets
+/// the new one (so a seat's next move needs the version of its last).
+fn decision_versions(
+    record: &GameRecord,
+    mover: Seat,
+    before: &[Option<u64>],
+    after: &[Option<u64>],
+) -> Vec<u64> {
+    let new = record.version + 1;
+    let known = record.decisions.len() == before.len();
+    (0..before.len())
+        .map(|s| {
+            if s != mover && before[s] == after.get(s).copied().flatten() {
+                if known {
+                    record.decisions[s]
+                } else {
+                    record.version
+                }
+            } else {
+                new
+            }
+        })
+        .collect()
+}
+
+/// The key under which the store records a request id: scoped to the seat,
+/// so a seat reusing another seat's id neither gets the other's answer nor
+/// loses its own move. The space cannot occur in a request id (printable
+/// ASCII without spaces, [`check_request_id`]), so a scoped key never equals
+/// an id recorded unscoped by an earlier release; those old entries are still
+/// looked up when a move is stale or refused (a retry across the upgrade gets
+/// its first answer), but never make the commit skip a move.
+pub fn seat_request_id(seat: Seat, request_id: &str) -> String {
+    format!("{seat} {request_id}")
 }
 
 /// A seat token whose seat the game does not have.
@@ -914,15 +1125,23 @@ impl<S: GameStore> pb::game_service_server::GameService for GameServiceImpl<S> {
         &self,
         _req: Request<pb::GetServerStatsRequest>,
     ) -> Result<Response<pb::ServerStats>, Status> {
-        let mut stats = self.inner.metrics.snapshot();
-        let c = self.inner.cache.stats();
-        stats.state_cache_entries = c.entries;
-        stats.state_cache_bytes = c.bytes;
-        stats.state_cache_limit_bytes = c.limit_bytes;
-        stats.state_cache_hits = c.hits;
-        stats.state_cache_misses = c.misses;
-        stats.state_cache_stale = c.stale;
-        Ok(Response::new(stats))
+        if !self.inner.opts.public_stats {
+            return Err(Status::permission_denied(
+                "GetServerStats is off on this port (signoria serve --public-stats turns it on); \
+                 the same figures are on the admin port's GET /metrics (--admin-listen)",
+            ));
+        }
+        Ok(Response::new(self.stats()))
+    }
+
+    #[tracing::instrument(name = "GetCatalog", skip_all)]
+    async fn get_catalog(
+        &self,
+        req: Request<pb::GetCatalogRequest>,
+    ) -> Result<Response<pb::Catalog>, Status> {
+        self.catalog_inner(req.into_inner())
+            .map(Response::new)
+            .map_err(log_refusal)
     }
 }
 

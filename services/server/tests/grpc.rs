@@ -39,6 +39,7 @@ fn config() -> ServerConfig {
         ..ServerConfig::default()
     };
     c.service.allow_client_seed = true;
+    c.service.public_stats = true;
     c
 }
 

@@ -19,7 +19,7 @@ pub mod redis_store;
 pub mod testutil;
 
 pub use memory::MemoryStore;
-pub use redis_conn::RedisTarget;
+pub use redis_conn::{RedisTarget, redact_url, redact_urls};
 pub use redis_store::{RedisStore, RedisStoreOptions};
 
 /// When a move is acknowledged (`signoria serve --durability`).
@@ -104,6 +104,12 @@ pub struct GameRecord {
     /// One display label per seat (may be empty for records written before
     /// labels were stored).
     pub seat_labels: Vec<String>,
+    /// Per seat, the version since which that seat's decision (whether it is
+    /// pending, what it is asked and its legal moves) is what it is at
+    /// `version`. Empty when unknown: records written or last moved by a
+    /// release that did not keep it (the Redis store stamps it with the
+    /// version it was written at and drops it when the stamp does not match).
+    pub decisions: Vec<u64>,
 }
 
 /// One move to commit.
@@ -124,6 +130,8 @@ pub struct MoveCommit {
     pub events: Vec<u8>,
     /// What to answer a repeated `request_id` with. Opaque here.
     pub result: Vec<u8>,
+    /// [`GameRecord::decisions`] at the new version.
+    pub decisions: Vec<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -152,6 +152,7 @@ impl GameStore for MemoryStore {
         game.record.version = version;
         game.record.state = commit.state;
         game.record.finished = commit.finished;
+        game.record.decisions = commit.decisions;
         game.requests
             .insert(commit.request_id, (version, commit.result));
         game.events.push(commit.events);

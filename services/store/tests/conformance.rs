@@ -29,6 +29,7 @@ fn record(game_id: &str) -> GameRecord {
         finished: false,
         created_unix_ms: 1_795_000_000_123,
         seat_labels: vec!["Ann".into(), "Bo".into()],
+        decisions: Vec::new(),
     }
 }
 
@@ -42,6 +43,7 @@ fn commit(game_id: &str, expected_version: u64, request_id: &str) -> MoveCommit 
         finished: false,
         events: format!("events:\0{v}").into_bytes(),
         result: format!("result:{v}:\0\u{ff}").into_bytes(),
+        decisions: Vec::new(),
     }
 }
 
@@ -467,6 +469,23 @@ async fn large_versions_are_exact<S: GameStore>(a: S, b: S) {
     );
 }
 
+/// The decision versions ride with the record: set at creation, replaced by
+/// every commit.
+async fn decision_versions_are_kept<S: GameStore>(a: S, b: S) {
+    let id = unique_id("dv");
+    let mut rec = record(&id);
+    rec.decisions = vec![0, 0];
+    a.create(&rec).await.unwrap();
+    assert_eq!(b.load(&id).await.unwrap().unwrap().decisions, vec![0, 0]);
+    let mut c = commit(&id, 0, "first");
+    c.decisions = vec![1, 0];
+    a.commit(c).await.unwrap();
+    assert_eq!(b.load(&id).await.unwrap().unwrap().decisions, vec![1, 0]);
+    // A commit that knows none (as an earlier release's) leaves none.
+    a.commit(commit(&id, 1, "second")).await.unwrap();
+    assert!(b.load(&id).await.unwrap().unwrap().decisions.is_empty());
+}
+
 /// Declares each case once per store.
 macro_rules! conformance {
     ($($case:ident),* $(,)?) => {
@@ -512,6 +531,7 @@ macro_rules! conformance {
 
 conformance!(
     create_and_load,
+    decision_versions_are_kept,
     commit_applies,
     conflict_reports_current_version,
     duplicate_request_applies_nothing,
