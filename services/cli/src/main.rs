@@ -191,6 +191,10 @@ struct NewArgs {
     /// Seat label, in seat order; repeatable.
     #[arg(long = "label")]
     labels: Vec<String>,
+    /// A time limit per decision, in seconds: a seat past it gets the
+    /// default move (see the README's "Hosted play").
+    #[arg(long)]
+    decision_seconds: Option<u32>,
     /// Print the answer as one JSON object.
     #[arg(long)]
     json: bool,
@@ -424,6 +428,7 @@ async fn new_game(a: NewArgs) -> anyhow::Result<()> {
             options,
             seed: a.seed,
             seat_labels: a.labels,
+            decision_seconds: a.decision_seconds,
         })
         .await?;
     if a.json {

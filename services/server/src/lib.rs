@@ -17,6 +17,7 @@ pub mod admin;
 pub mod auth;
 pub mod client;
 pub mod errors;
+pub mod meta;
 pub mod metrics;
 pub mod registry;
 pub mod server;

@@ -153,6 +153,9 @@ pub trait DynGame: Send + Sync {
     ) -> Result<Box<dyn DynState>, GameError>;
     /// Read a stored state.
     fn decode(&self, state: &[u8]) -> Result<Box<dyn DynState>, GameError>;
+    /// An event log entry with no events (a version that changed no state,
+    /// such as a resignation).
+    fn no_events(&self) -> Vec<u8>;
     /// The names of the game's numbered things ([`Game::catalog`]).
     ///
     /// [`Game::catalog`]: signoria_engine::Game::catalog
@@ -319,6 +322,10 @@ impl<G: Envelope> DynGame for Registered<G> {
 
     fn catalog(&self) -> Vec<signoria_engine::CatalogSection> {
         G::catalog()
+    }
+
+    fn no_events(&self) -> Vec<u8> {
+        encode_events::<G>(&[])
     }
 
     fn events_for(

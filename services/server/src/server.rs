@@ -215,9 +215,10 @@ pub async fn run<S: GameStore>(
         tokio::spawn(crate::admin::serve_admin(
             admin_listener,
             stats,
-            stopping_rx_admin,
+            stopping_rx_admin.clone(),
         ));
     }
+    tokio::spawn(service.clone().run_deadlines(stopping_rx_admin.clone()));
     let game_service = GameServiceServer::new(service)
         .max_decoding_message_size(config.max_request_bytes)
         .max_encoding_message_size(usize::MAX);

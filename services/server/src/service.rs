@@ -41,6 +41,7 @@ use tracing::{Instrument, field};
 
 use crate::auth::{Caller, TokenSigner};
 use crate::errors::{ApiError, check_game_id, check_request_id};
+use crate::meta::{GameMeta, Notice, NoticeKind};
 use crate::metrics::Metrics;
 use crate::pb;
 use crate::registry::{Applied, DynGame, DynState, Registry};
@@ -74,6 +75,8 @@ pub struct ServiceOptions {
     /// Open WatchGame streams of one client (a seat of a game, or a
     /// spectator's address) at once; more are RESOURCE_EXHAUSTED.
     pub max_watchers_per_client: usize,
+    /// How often the replica looks for games past a decision's deadline.
+    pub deadline_poll: Duration,
 }
 
 impl Default for ServiceOptions {
@@ -89,6 +92,7 @@ impl Default for ServiceOptions {
             state_cache_bytes: 32 << 20,
             public_stats: false,
             max_watchers_per_client: 32,
+            deadline_poll: Duration::from_secs(1),
         }
     }
 }
@@ -359,7 +363,17 @@ impl<S: GameStore> GameServiceImpl<S> {
             Some(seed) => seed,
             None => crate::auth::random_seed(),
         };
+        let decision_limit_ms = match req.decision_seconds {
+            None => None,
+            Some(secs @ 1..=MAX_DECISION_SECONDS) => Some(u64::from(secs) * 1000),
+            Some(other) => {
+                return Err(ApiError::invalid(format!(
+                    "decision_seconds must be 1 to {MAX_DECISION_SECONDS}, not {other}"
+                )));
+            }
+        };
         let state = game.setup(req.options.as_ref(), players, seed)?;
+        let meta = GameMeta::new(players, decision_limit_ms, crate::meta::now_ms());
         let encoded = state.encode();
         let finished = state.finished();
         let created_unix_ms = std::time::SystemTime::now()
@@ -388,7 +402,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                 finished,
                 created_unix_ms,
                 seat_labels: seat_labels.clone(),
-                decisions: vec![0; players],
+                meta: meta.encode(),
             };
             match self.inner.store.create(&record).await {
                 Ok(()) => break record,
@@ -398,6 +412,7 @@ impl<S: GameStore> GameServiceImpl<S> {
         };
         let game_id = record.game_id.clone();
         span.record("game_id", game_id.as_str());
+        self.schedule(&game_id, deadline_note(&meta, &*state)).await;
         self.inner.metrics.game_created(game.info().id);
         tracing::info!(game_id, game_type = game.info().id, players, "game created");
         let seats = (0..players)
@@ -494,8 +509,8 @@ impl<S: GameStore> GameServiceImpl<S> {
         // moved on elsewhere, the commit's version check says so and the
         // move is served from the store.
         if let Some(cached) = self.inner.cache.take(&r.game_id, r.expected_version) {
-            match self.submit_on(r, seat, mv, cached, true).await? {
-                Step::Done(answer) => return Ok(answer),
+            match self.submit_on(r, seat, mv, cached, true, None).await? {
+                Step::Done(answer) => return Ok(*answer),
                 Step::Retry { .. } => self.inner.cache.stale(&r.game_id),
             }
         }
@@ -508,8 +523,8 @@ impl<S: GameStore> GameServiceImpl<S> {
             let (record, _, state) = self.open(&r.game_id, caller).await?;
             let len = record.state.len();
             let loaded = Cached::new(record, state, len);
-            match self.submit_on(r, seat, mv, loaded, false).await? {
-                Step::Done(answer) => return Ok(answer),
+            match self.submit_on(r, seat, mv, loaded, false, None).await? {
+                Step::Done(answer) => return Ok(*answer),
                 Step::Retry { current_version } => current = current_version,
             }
         }
@@ -526,6 +541,7 @@ impl<S: GameStore> GameServiceImpl<S> {
         mv: &pb::Move,
         game_state: Cached,
         from_cache: bool,
+        auto: Option<(NoticeKind, String)>,
     ) -> Result<Step, ApiError> {
         let caller = Caller::Seat(seat);
         let Cached {
@@ -539,6 +555,14 @@ impl<S: GameStore> GameServiceImpl<S> {
         }
         let game_type = game.info().id;
         tracing::Span::current().record("game_type", game_type);
+        let meta = GameMeta::read(&record);
+        if auto.is_none() && meta.is_resigned(seat) {
+            return Err(ApiError::new(
+                tonic::Code::FailedPrecondition,
+                "resigned",
+                format!("seat {seat} resigned: the server plays it"),
+            ));
+        }
 
         if r.expected_version != record.version {
             // Only from the store (the cache hands out the expected version).
@@ -547,7 +571,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                 .repeated(&r.game_id, &r.request_id, game, caller)
                 .await?
             {
-                return Ok(Step::Done(answer));
+                return Ok(Step::Done(Box::new(answer)));
             }
             if !may_apply_later(&record, &*state, seat, r.expected_version) {
                 let current = record.version;
@@ -585,7 +609,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                     .repeated(&r.game_id, &r.request_id, game, caller)
                     .await?
                 {
-                    Some(answer) => Ok(Step::Done(answer)),
+                    Some(answer) => Ok(Step::Done(Box::new(answer))),
                     None => {
                         let e = ApiError::from(e);
                         tracing::debug!(parent: &move_span, reason = e.reason, message = %e.message, "move refused");
@@ -597,9 +621,22 @@ impl<S: GameStore> GameServiceImpl<S> {
         let finished = state.finished();
         let encoded = state.encode();
         let encoded_len = encoded.len();
-        let decisions = decision_versions(&record, seat, &before, &fingerprints(&*state));
+        let mut meta = meta.after_commit(
+            Some(seat),
+            &before,
+            &fingerprints(&*state),
+            crate::meta::now_ms(),
+        );
+        if let Some((kind, label)) = auto {
+            meta.notice(Notice {
+                version,
+                seat: seat as u32,
+                kind,
+                label,
+            });
+        }
         let commit = MoveCommit {
-            decisions: decisions.clone(),
+            meta: meta.encode(),
             game_id: r.game_id.clone(),
             expected_version: record.version,
             request_id: seat_request_id(seat, &r.request_id),
@@ -620,27 +657,29 @@ impl<S: GameStore> GameServiceImpl<S> {
                 self.inner.metrics.move_committed(game_type);
                 tracing::Span::current().record("version", committed);
                 tracing::debug!(parent: &move_span, finished, "move committed");
-                let snapshot = snapshot(&record, committed, &*state, caller);
-                let next_decision = decision(&*state, committed, seat, &snapshot.pending_seats);
                 record.version = committed;
                 record.finished = finished;
-                record.decisions = decisions;
+                record.meta = meta.encode();
+                let note = deadline_note(&meta, &*state);
+                self.schedule(&r.game_id, note).await;
+                let snapshot = snapshot(&record, committed, &*state, caller);
+                let next_decision = decision(&*state, committed, seat, &snapshot.pending_seats);
                 self.inner
                     .cache
                     .put(Cached::new(record, state, encoded_len));
-                Ok(Step::Done(pb::SubmitMoveResponse {
+                Ok(Step::Done(Box::new(pb::SubmitMoveResponse {
                     version: committed,
                     events: visible,
                     snapshot: Some(snapshot),
                     duplicate: false,
                     next_decision,
-                }))
+                })))
             }
             CommitOutcome::Duplicate { version, result } => {
                 self.inner.metrics.duplicate();
                 self.duplicate_answer(&r.game_id, game, caller, version, &result)
                     .await
-                    .map(Step::Done)
+                    .map(|a| Step::Done(Box::new(a)))
             }
             CommitOutcome::Conflict { current_version } => {
                 if from_cache {
@@ -839,7 +878,14 @@ impl<S: GameStore> GameServiceImpl<S> {
                     }
                     _ => None,
                 };
+                let notices = GameMeta::read(&record)
+                    .notices
+                    .iter()
+                    .filter(|n| n.version == entry.version)
+                    .map(notice_pb)
+                    .collect();
                 let msg = pb::WatchGameResponse {
+                    notices,
                     version: entry.version,
                     events: game
                         .events_for(&entry.events, caller.viewer(), entry.version)
@@ -859,7 +905,190 @@ impl<S: GameStore> GameServiceImpl<S> {
     }
 }
 
+// ---------------------------------------------------------------- hosted play
+
 impl<S: GameStore> GameServiceImpl<S> {
+    /// Notes the game's next deadline in the store (or removes the note):
+    /// only for games with a time limit or a resigned seat.
+    async fn schedule(&self, game_id: &str, note: Option<Option<u64>>) {
+        let Some(at) = note else { return };
+        if let Err(e) = self.inner.store.set_deadline(game_id, at).await {
+            // The note stays as it was; the scanner re-reads the game anyway.
+            tracing::warn!(game_id, error = %e, "could not note the game's next deadline");
+        }
+    }
+
+    async fn resign_inner(
+        &self,
+        req: Request<pb::ResignRequest>,
+    ) -> Result<pb::GameSnapshot, ApiError> {
+        let game_id = req.get_ref().game_id.clone();
+        check_game_id(&game_id)?;
+        let caller = self.caller(&req, &game_id)?;
+        let Caller::Seat(seat) = caller else {
+            return Err(ApiError::spectator_move());
+        };
+        for _ in 0..MAX_COMMIT_ATTEMPTS {
+            let (record, game, state) = self.open(&game_id, caller).await?;
+            let meta = GameMeta::read(&record);
+            if meta.is_resigned(seat) {
+                return Ok(snapshot(&record, record.version, &*state, caller));
+            }
+            if state.finished() {
+                return Err(ApiError::new(
+                    tonic::Code::FailedPrecondition,
+                    "game_over",
+                    "the game is over",
+                ));
+            }
+            let version = record.version + 1;
+            let now = crate::meta::now_ms();
+            let fp = fingerprints(&*state);
+            // The state does not change: every decision stays as it is.
+            let mut next = meta.after_commit(None, &fp, &fp, now);
+            next.resigned.push(seat as u32);
+            next.resigned.sort_unstable();
+            next.notice(Notice {
+                version,
+                seat: seat as u32,
+                kind: NoticeKind::Resigned,
+                label: String::new(),
+            });
+            let events = game.no_events();
+            let outcome = self
+                .inner
+                .store
+                .commit(MoveCommit {
+                    game_id: game_id.clone(),
+                    expected_version: record.version,
+                    request_id: seat_request_id(seat, "~resign"),
+                    state: record.state.clone(),
+                    finished: false,
+                    events: events.clone(),
+                    result: events,
+                    meta: next.encode(),
+                })
+                .await?;
+            match outcome {
+                CommitOutcome::Committed { .. } | CommitOutcome::Duplicate { .. } => {
+                    tracing::info!(game_id, seat, "seat resigned");
+                    let record = self.load(&game_id).await?;
+                    let state = game.decode(&record.state)?;
+                    let note = deadline_note(&GameMeta::read(&record), &*state);
+                    let answer = snapshot(&record, record.version, &*state, caller);
+                    drop(state);
+                    self.schedule(&game_id, note).await;
+                    return Ok(answer);
+                }
+                CommitOutcome::Conflict { .. } => continue,
+                CommitOutcome::NotFound => return Err(ApiError::not_found(&game_id)),
+            }
+        }
+        Err(ApiError::new(
+            tonic::Code::Aborted,
+            "version_conflict",
+            "the game kept moving; retry",
+        ))
+    }
+
+    /// The replica's deadline scanner: every `poll`, the games whose note is
+    /// due get their default moves (any replica may run it at the same time:
+    /// each default move is committed under a request id derived from the
+    /// version and the seat, so it is applied once).
+    pub async fn run_deadlines(self, mut stopping: watch::Receiver<bool>) {
+        let poll = self.inner.opts.deadline_poll;
+        loop {
+            tokio::select! {
+                _ = tokio::time::sleep(poll) => {}
+                _ = stopping.changed() => {
+                    if *stopping.borrow() { return; }
+                }
+            }
+            let now = crate::meta::now_ms();
+            let due = match self.inner.store.due_games(now, 32).await {
+                Ok(due) => due,
+                Err(e) => {
+                    tracing::debug!(error = %e, "deadline scan failed");
+                    continue;
+                }
+            };
+            for game_id in due {
+                if let Err(e) = self.act_on_deadline(&game_id, now).await {
+                    tracing::warn!(game_id, code = ?e.code, message = %e.message, "default move failed; retrying later");
+                    let _ = self
+                        .inner
+                        .store
+                        .set_deadline(&game_id, Some(now + 5_000))
+                        .await;
+                }
+            }
+        }
+    }
+
+    /// Makes the default move of the first pending seat past its deadline
+    /// (or notes the game's next deadline when none is).
+    async fn act_on_deadline(&self, game_id: &str, now: u64) -> Result<(), ApiError> {
+        let store = &self.inner.store;
+        let Some(record) = store.load(game_id).await? else {
+            store.set_deadline(game_id, None).await?;
+            return Ok(());
+        };
+        let game = self.game(&record.game_type)?;
+        let state = game.decode(&record.state)?;
+        let meta = GameMeta::read(&record);
+        let pending = state.pending();
+        let Some((seat, kind)) = meta.expired(&pending, state.players(), now) else {
+            let note = deadline_note(&meta, &*state);
+            drop(state);
+            self.schedule(game_id, note).await;
+            return Ok(());
+        };
+        let moves = state.legal_moves(seat);
+        if moves.is_empty() {
+            return Err(ApiError::new(
+                tonic::Code::Internal,
+                "internal",
+                format!("seat {seat} is pending without a legal move"),
+            ));
+        }
+        let chosen =
+            &moves[crate::meta::default_choice(&record.state, record.version, seat, moves.len())];
+        let mv = chosen.r#move.clone().unwrap_or_default();
+        let label = chosen.label.clone();
+        tracing::info!(
+            game_id,
+            seat,
+            version = record.version,
+            ?kind,
+            label,
+            "default move"
+        );
+        let r = pb::SubmitMoveRequest {
+            game_id: game_id.to_string(),
+            expected_version: record.version,
+            // A space never occurs in a client's request id.
+            request_id: format!("~default {}", record.version),
+            r#move: Some(mv.clone()),
+            seat: Some(seat as u32),
+        };
+        let len = record.state.len();
+        match self
+            .submit_on(
+                &r,
+                seat,
+                &mv,
+                Cached::new(record, state, len),
+                false,
+                Some((kind, label)),
+            )
+            .await?
+        {
+            Step::Done(_) => Ok(()),
+            // Someone moved meanwhile: the next scan looks again.
+            Step::Retry { .. } => Ok(()),
+        }
+    }
+
     /// The decision of `seat` at the version of `record` for a watcher: from
     /// the cached state of that version if there is one, else from the record.
     fn watch_decision(
@@ -886,13 +1115,30 @@ impl<S: GameStore> GameServiceImpl<S> {
     }
 }
 
+/// What [`GameServiceImpl::schedule`] notes for a game: nothing (`None`)
+/// for a game without a time limit or resigned seat, else its next deadline
+/// (`Some(None)`: none, remove the note).
+fn deadline_note(meta: &GameMeta, state: &dyn DynState) -> Option<Option<u64>> {
+    if meta.decision_limit_ms.is_none() && meta.resigned.is_empty() {
+        return None;
+    }
+    Some(if state.finished() {
+        None
+    } else {
+        meta.next_deadline(&state.pending(), state.players(), crate::meta::now_ms())
+    })
+}
+
+/// Longest `CreateGame.decision_seconds` (a week).
+const MAX_DECISION_SECONDS: u32 = 7 * 24 * 3600;
+
 /// How often one SubmitMove reads the game again after its commit found the
 /// game moved on (each time re-checking `may_apply_later`).
 const MAX_COMMIT_ATTEMPTS: usize = 8;
 
 /// What one attempt of SubmitMove came to.
 enum Step {
-    Done(pb::SubmitMoveResponse),
+    Done(Box<pb::SubmitMoveResponse>),
     /// The game moved on since the state the move was applied to.
     Retry {
         current_version: u64,
@@ -908,8 +1154,7 @@ enum Step {
 /// allow nothing.
 fn may_apply_later(record: &GameRecord, state: &dyn DynState, seat: Seat, expected: u64) -> bool {
     expected < record.version
-        && record.decisions.len() == state.players()
-        && record.decisions[seat] <= expected
+        && GameMeta::read(record).unchanged_since(seat, expected)
         && state.pending().contains(&seat)
 }
 
@@ -917,33 +1162,6 @@ fn may_apply_later(record: &GameRecord, state: &dyn DynState, seat: Seat, expect
 fn fingerprints(state: &dyn DynState) -> Vec<Option<u64>> {
     (0..state.players())
         .map(|s| state.decision_fingerprint(s))
-        .collect()
-}
-
-/// The decision versions after a move of `mover` on `record` (`before` and
-/// `after`: the fingerprints around the move): a seat whose decision did not
-/// change keeps its version, every other seat, and the mover always, gets
-/// the new one (so a seat's next move needs the version of its last).
-fn decision_versions(
-    record: &GameRecord,
-    mover: Seat,
-    before: &[Option<u64>],
-    after: &[Option<u64>],
-) -> Vec<u64> {
-    let new = record.version + 1;
-    let known = record.decisions.len() == before.len();
-    (0..before.len())
-        .map(|s| {
-            if s != mover && before[s] == after.get(s).copied().flatten() {
-                if known {
-                    record.decisions[s]
-                } else {
-                    record.version
-                }
-            } else {
-                new
-            }
-        })
         .collect()
 }
 
@@ -1014,6 +1232,45 @@ pub fn snapshot(
         },
         player_count: state.players() as u32,
         your_seat: caller.seat().map(|s: Seat| s as u32),
+        ..hosted_play(record, state, finished)
+    }
+}
+
+/// The snapshot's fields of hosted play: resignations, clocks, notices.
+fn hosted_play(record: &GameRecord, state: &dyn DynState, finished: bool) -> pb::GameSnapshot {
+    let meta = GameMeta::read(record);
+    let players = state.players();
+    let clocks = if finished {
+        Vec::new()
+    } else {
+        meta.deadlines(&state.pending(), crate::meta::now_ms())
+            .into_iter()
+            .map(|(seat, at)| pb::SeatClock {
+                seat: seat as u32,
+                deadline_unix_ms: at,
+            })
+            .collect()
+    };
+    pb::GameSnapshot {
+        resigned_seats: meta.resigned.clone(),
+        abandoned: meta.abandoned(players),
+        decision_seconds: meta.decision_limit_ms.map(|ms| (ms / 1000) as u32),
+        clocks,
+        notices: meta.notices.iter().map(notice_pb).collect(),
+        ..Default::default()
+    }
+}
+
+pub fn notice_pb(n: &Notice) -> pb::SeatNotice {
+    pb::SeatNotice {
+        version: n.version,
+        seat: n.seat,
+        kind: match n.kind {
+            NoticeKind::TimedOut => pb::SeatNoticeKind::TimedOut,
+            NoticeKind::Resigned => pb::SeatNoticeKind::Resigned,
+            NoticeKind::BotMove => pb::SeatNoticeKind::BotMove,
+        } as i32,
+        label: n.label.clone(),
     }
 }
 
@@ -1132,6 +1389,21 @@ impl<S: GameStore> pb::game_service_server::GameService for GameServiceImpl<S> {
             ));
         }
         Ok(Response::new(self.stats()))
+    }
+
+    #[tracing::instrument(name = "Resign", skip_all, fields(game_id = %req.get_ref().game_id, seat = field::Empty))]
+    async fn resign(
+        &self,
+        req: Request<pb::ResignRequest>,
+    ) -> Result<Response<pb::ResignResponse>, Status> {
+        self.guarded(self.resign_inner(req))
+            .await
+            .map(|snapshot| {
+                Response::new(pb::ResignResponse {
+                    snapshot: Some(snapshot),
+                })
+            })
+            .map_err(log_refusal)
     }
 
     #[tracing::instrument(name = "GetCatalog", skip_all)]

@@ -229,7 +229,7 @@ mod tests {
             finished: false,
             created_unix_ms: 0,
             seat_labels: vec!["a".into(), "b".into()],
-            decisions: Vec::new(),
+            meta: Vec::new(),
         };
         Cached::new(record, state, encoded.len())
     }

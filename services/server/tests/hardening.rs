@@ -5,7 +5,6 @@
 //! each other out.
 
 use signoria_engine::Viewer;
-use signoria_server::ServerConfig;
 use signoria_server::client::Client;
 use signoria_server::pb;
 use signoria_server::registry::Registry;
@@ -13,51 +12,10 @@ use signoria_store::testutil::{TestRedis, TestRedisCluster};
 use signoria_store::{
     GameStore, MemoryStore, MoveCommit, RedisStore, RedisStoreOptions, RedisTarget,
 };
-use tokio::net::TcpListener;
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
 use tonic::Code;
 
-const SECRET: &[u8] = b"test secret, 32 bytes long......";
-
-struct TestServer {
-    url: String,
-    stop: Option<oneshot::Sender<()>>,
-    handle: JoinHandle<anyhow::Result<()>>,
-}
-
-impl TestServer {
-    async fn stop(mut self) {
-        let _ = self.stop.take().unwrap().send(());
-        self.handle.await.unwrap().unwrap();
-    }
-}
-
-fn config() -> ServerConfig {
-    let mut c = ServerConfig {
-        token_secret: Some(SECRET.to_vec()),
-        ..ServerConfig::default()
-    };
-    c.service.allow_client_seed = true;
-    c
-}
-
-async fn start_on<S: GameStore>(config: ServerConfig, store: S) -> TestServer {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    let (tx, rx) = oneshot::channel::<()>();
-    let shutdown = async move {
-        let _ = rx.await;
-    };
-    let handle = tokio::spawn(async move {
-        signoria_server::server::run(listener, &config, store, shutdown).await
-    });
-    TestServer {
-        url,
-        stop: Some(tx),
-        handle,
-    }
-}
+mod common;
+use common::{config, start_on};
 
 async fn redis_store(url: &str) -> RedisStore {
     RedisStore::connect(url).await.expect("redis answers")
@@ -80,6 +38,7 @@ async fn new_game(url: &str, game_type: &str, players: u32, seed: u64) -> (Strin
             options: None,
             seed: Some(seed),
             seat_labels: vec![],
+            decision_seconds: None,
         })
         .await
         .unwrap();
@@ -202,7 +161,7 @@ async fn request_ids_recorded_by_the_previous_release_are_still_answered() {
             finished: false,
             events: applied.encoded.clone(),
             result: applied.encoded,
-            decisions: Vec::new(),
+            meta: Vec::new(),
         })
         .await
         .unwrap();

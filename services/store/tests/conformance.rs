@@ -29,7 +29,7 @@ fn record(game_id: &str) -> GameRecord {
         finished: false,
         created_unix_ms: 1_795_000_000_123,
         seat_labels: vec!["Ann".into(), "Bo".into()],
-        decisions: Vec::new(),
+        meta: Vec::new(),
     }
 }
 
@@ -43,7 +43,7 @@ fn commit(game_id: &str, expected_version: u64, request_id: &str) -> MoveCommit 
         finished: false,
         events: format!("events:\0{v}").into_bytes(),
         result: format!("result:{v}:\0\u{ff}").into_bytes(),
-        decisions: Vec::new(),
+        meta: Vec::new(),
     }
 }
 
@@ -469,21 +469,39 @@ async fn large_versions_are_exact<S: GameStore>(a: S, b: S) {
     );
 }
 
-/// The decision versions ride with the record: set at creation, replaced by
+/// The server's meta rides with the record: set at creation, replaced by
 /// every commit.
-async fn decision_versions_are_kept<S: GameStore>(a: S, b: S) {
-    let id = unique_id("dv");
+async fn meta_is_kept<S: GameStore>(a: S, b: S) {
+    let id = unique_id("meta");
     let mut rec = record(&id);
-    rec.decisions = vec![0, 0];
+    rec.meta = b"{\"v\":0}".to_vec();
     a.create(&rec).await.unwrap();
-    assert_eq!(b.load(&id).await.unwrap().unwrap().decisions, vec![0, 0]);
+    assert_eq!(b.load(&id).await.unwrap().unwrap().meta, rec.meta);
     let mut c = commit(&id, 0, "first");
-    c.decisions = vec![1, 0];
-    a.commit(c).await.unwrap();
-    assert_eq!(b.load(&id).await.unwrap().unwrap().decisions, vec![1, 0]);
-    // A commit that knows none (as an earlier release's) leaves none.
-    a.commit(commit(&id, 1, "second")).await.unwrap();
-    assert!(b.load(&id).await.unwrap().unwrap().decisions.is_empty());
+    c.meta = b"{\"v\":1}\x00\xff".to_vec();
+    a.commit(c.clone()).await.unwrap();
+    assert_eq!(b.load(&id).await.unwrap().unwrap().meta, c.meta);
+}
+
+/// Deadline notes: set, replaced, due in order, removed.
+async fn deadlines_are_noted<S: GameStore>(a: S, b: S) {
+    let (x, y, z) = (unique_id("dl"), unique_id("dl"), unique_id("dl"));
+    // Far in the past, so notes of other tests on a shared Redis sort after.
+    a.set_deadline(&x, Some(30)).await.unwrap();
+    a.set_deadline(&y, Some(10)).await.unwrap();
+    a.set_deadline(&z, Some(5_000_000_000_000)).await.unwrap();
+    let due = b.due_games(40, 1000).await.unwrap();
+    let ours: Vec<&String> = due.iter().filter(|g| **g == x || **g == y).collect();
+    assert_eq!(ours, vec![&y, &x]);
+    assert!(!due.contains(&z));
+    a.set_deadline(&y, Some(50)).await.unwrap();
+    let due = b.due_games(40, 1000).await.unwrap();
+    assert!(due.contains(&x) && !due.contains(&y));
+    for g in [&x, &y, &z] {
+        a.set_deadline(g, None).await.unwrap();
+    }
+    let due = b.due_games(u64::MAX / 2, 100_000).await.unwrap();
+    assert!(!due.contains(&x) && !due.contains(&y) && !due.contains(&z));
 }
 
 /// Declares each case once per store.
@@ -531,7 +549,8 @@ macro_rules! conformance {
 
 conformance!(
     create_and_load,
-    decision_versions_are_kept,
+    meta_is_kept,
+    deadlines_are_noted,
     commit_applies,
     conflict_reports_current_version,
     duplicate_request_applies_nothing,

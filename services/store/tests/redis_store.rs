@@ -24,7 +24,7 @@ fn record(game_id: &str) -> GameRecord {
         finished: false,
         created_unix_ms: 1,
         seat_labels: vec!["Ann".into(), "Bo".into()],
-        decisions: Vec::new(),
+        meta: Vec::new(),
     }
 }
 
@@ -38,7 +38,7 @@ fn commit(game_id: &str, expected_version: u64) -> MoveCommit {
         finished: false,
         events: format!("events-{v}").into_bytes(),
         result: format!("result-{v}").into_bytes(),
-        decisions: Vec::new(),
+        meta: Vec::new(),
     }
 }
 

@@ -31,7 +31,7 @@ fn record(game_id: &str) -> GameRecord {
         finished: false,
         created_unix_ms: 1,
         seat_labels: vec!["Ann".into(), "Bo".into()],
-        decisions: Vec::new(),
+        meta: Vec::new(),
     }
 }
 
@@ -45,7 +45,7 @@ fn commit(game_id: &str, expected_version: u64, finished: bool) -> MoveCommit {
         finished,
         events: format!("events-{v}").into_bytes(),
         result: format!("result-{v}").into_bytes(),
-        decisions: Vec::new(),
+        meta: Vec::new(),
     }
 }
 

@@ -553,6 +553,7 @@ pub async fn create_game_of(
             options,
             seed: Some(seed),
             seat_labels: vec![],
+            decision_seconds: None,
         })
         .await
         .with_context(|| format!("CreateGame {game_type}"))?
