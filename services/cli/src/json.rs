@@ -100,20 +100,6 @@ pub fn compact(v: Value) -> String {
     v.to_string()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn events_print_as_json() {
-        let e = pb::Event {
-            game: None,
-            version: 7,
-        };
-        assert_eq!(event(&e)["version"], Value::String("7".into()));
-    }
-}
-
 /// A scalar JSON value as a short text (`None` for arrays and objects).
 fn scalar(v: &Value) -> Option<String> {
     match v {
@@ -178,4 +164,18 @@ pub fn summary(v: &pb::View, labels: &[String]) -> String {
     }
     lines.retain(|l| !l.trim().is_empty());
     lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_print_as_json() {
+        let e = pb::Event {
+            game: None,
+            version: 7,
+        };
+        assert_eq!(event(&e)["version"], Value::String("7".into()));
+    }
 }

@@ -439,7 +439,8 @@ async fn simultaneous_decisions_do_not_abort_each_other_on_redis() {
 #[tokio::test]
 async fn simultaneous_decisions_do_not_abort_each_other_in_memory() {
     let server = start_on(config(), MemoryStore::new()).await;
-    let races = simultaneous_moves_all_land(&[server.url.clone()], "wallenstein", 5, 9).await;
+    let races =
+        simultaneous_moves_all_land(std::slice::from_ref(&server.url), "wallenstein", 5, 9).await;
     assert!(races >= 2, "Wallenstein planning raced {races} times");
     server.stop().await;
 }
