@@ -100,6 +100,72 @@ pub fn compact(v: Value) -> String {
     v.to_string()
 }
 
+/// A scalar JSON value as a short text (`None` for arrays and objects).
+fn scalar(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) if s.chars().count() > 40 => {
+            Some(format!("{}…", s.chars().take(40).collect::<String>()))
+        }
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        Value::Null => None,
+        Value::Array(_) | Value::Object(_) => None,
+    }
+}
+
+/// `k: v` for the scalar fields of an object, joined by ", ".
+fn scalars(o: &serde_json::Map<String, Value>) -> String {
+    o.iter()
+        .filter_map(|(k, v)| scalar(v).map(|s| format!("{k}: {s}")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A short summary of a view for people, for any game: the view's scalar
+/// fields on one line, one line per seat (the `players` list, if the view
+/// has one, named by the seat labels) with its scalar fields, and the size
+/// of every other list.
+pub fn summary(v: &pb::View, labels: &[String]) -> String {
+    let json = view(v);
+    // The view is `{ "<game>": { ... } }`.
+    let Some(game) = json
+        .as_object()
+        .and_then(|o| o.values().next())
+        .and_then(Value::as_object)
+    else {
+        return compact(json);
+    };
+    let mut lines = vec![scalars(game)];
+    let mut lists = Vec::new();
+    for (k, v) in game {
+        match v {
+            Value::Array(items) if k == "players" => {
+                for (seat, p) in items.iter().enumerate() {
+                    let name = labels
+                        .get(seat)
+                        .map_or_else(|| format!("seat {seat}"), |l| format!("{l} (seat {seat})"));
+                    let fields = p.as_object().map(scalars).unwrap_or_default();
+                    lines.push(format!("  {name}: {fields}"));
+                }
+            }
+            Value::Array(items) => lists.push(format!("{k}: {}", items.len())),
+            Value::Object(o) if !o.is_empty() => {
+                let inner = scalars(o);
+                if !inner.is_empty() {
+                    lines.push(format!("  {k}: {inner}"));
+                }
+            }
+            _ => {}
+        }
+    }
+    if !lists.is_empty() {
+        lines.push(format!("  lists: {}", lists.join(", ")));
+    }
+    lines.retain(|l| !l.trim().is_empty());
+    lines.join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

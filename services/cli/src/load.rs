@@ -18,7 +18,8 @@
 //!   server that cannot keep up shows as an achieved rate below the offered
 //!   one.
 //!
-//! The service run reads the replica's `GetServerStats` before and after and
+//! The service run reads the replica's figures (its admin endpoint's `GET
+//! /metrics` with `--admin`, else `GetServerStats`) before and after and
 //! prints the CPU time it used per move it committed (its own process
 //! counters), and what its decoded-state cache did.
 //!
@@ -60,6 +61,12 @@ pub struct LoadArgs {
         conflicts_with = "redis_only"
     )]
     target: Option<String>,
+    /// The server's admin endpoint (`signoria serve --admin-listen`), on a
+    /// loopback address: the replica's CPU, cache and memory figures are read
+    /// from its `GET /metrics`. Without it they come from `GetServerStats`,
+    /// which the server answers only with `--public-stats`.
+    #[arg(long, conflicts_with = "redis_only")]
+    admin: Option<String>,
     /// Game type id.
     #[arg(long, default_value = "lorenzo-il-magnifico")]
     game: String,
@@ -134,6 +141,20 @@ pub async fn run(a: LoadArgs) -> anyhow::Result<()> {
         Some(url) => Some(loopback_redis(url).await?),
         None => None,
     };
+    let admin = match &a.admin {
+        Some(addr) => {
+            let (host, port) = split_target(addr)?;
+            if !loopback_host(&host) {
+                bail!("refusing to read {addr}: {LOOPBACK_ONLY}");
+            }
+            ensure_resolves_to_loopback(&host, port.parse()?, addr).await?;
+            Some(format!("{host}:{port}"))
+        }
+        None => None,
+    };
+    let stats_from = StatsFrom {
+        admin: admin.clone(),
+    };
 
     let mut players = a.players;
     let mut memory = None;
@@ -156,9 +177,9 @@ pub async fn run(a: LoadArgs) -> anyhow::Result<()> {
                 a.connections,
                 params.seed
             );
-            let before = server_stats(url).await;
+            let before = stats_from.read(url).await;
             let r = service_run(url, &params, p, a.connections).await?;
-            let after = server_stats(url).await;
+            let after = stats_from.read(url).await;
             r.print("service", "SubmitMove");
             if let Some(rate) = params.rate {
                 println!(
@@ -167,7 +188,7 @@ pub async fn run(a: LoadArgs) -> anyhow::Result<()> {
                 );
             }
             replica = replica_usage(before, after);
-            memory = server_memory(url).await;
+            memory = server_memory(&stats_from, url).await;
             Some(r)
         }
         None => None,
@@ -220,22 +241,60 @@ pub async fn run(a: LoadArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The `GetServerStats` of the server at `url` (behind a gateway: one of the
-/// replicas), `None` (with a note) when it cannot be read.
-async fn server_stats(url: &str) -> Option<pb::ServerStats> {
-    let stats = async {
-        Client::connect(url, None)
-            .await?
-            .server_stats()
-            .await
-            .map_err(anyhow::Error::from)
-    };
-    match stats.await {
-        Ok(s) => Some(s),
-        Err(e) => {
-            println!("  GetServerStats failed (no replica CPU figures): {e:#}");
-            None
+/// Where the replica's figures come from: its admin endpoint's
+/// Prometheus text, or `GetServerStats` on the target.
+struct StatsFrom {
+    admin: Option<String>,
+}
+
+impl StatsFrom {
+    async fn fetch(&self, url: &str) -> anyhow::Result<pb::ServerStats> {
+        match &self.admin {
+            Some(addr) => {
+                let (code, body) = signoria_server::admin::http_get(addr, "/metrics").await?;
+                if code != 200 {
+                    bail!("GET http://{addr}/metrics answered {code}");
+                }
+                Ok(stats_of_metrics(&body))
+            }
+            None => Ok(Client::connect(url, None).await?.server_stats().await?),
         }
+    }
+
+    /// The figures, `None` (with a note) when they cannot be read.
+    async fn read(&self, url: &str) -> Option<pb::ServerStats> {
+        match self.fetch(url).await {
+            Ok(s) => Some(s),
+            Err(e) => {
+                println!(
+                    "  the replica's figures could not be read (no replica CPU figures; give \
+                     --admin, or run the server with --public-stats): {e:#}"
+                );
+                None
+            }
+        }
+    }
+}
+
+/// The figures the load generator uses, from the admin endpoint's
+/// Prometheus text.
+fn stats_of_metrics(text: &str) -> pb::ServerStats {
+    let m = signoria_server::admin::parse_prometheus_text(text);
+    let n = |name: &str| m.get(name).copied().unwrap_or(0.0) as u64;
+    pb::ServerStats {
+        moves: n("signoria_moves_total"),
+        games_created: n("signoria_games_created_total"),
+        resident_bytes: n("signoria_resident_bytes"),
+        peak_resident_bytes: n("signoria_peak_resident_bytes"),
+        cpu_micros: (m.get("signoria_cpu_seconds_total").copied().unwrap_or(0.0) * 1e6).round()
+            as u64,
+        state_cache_entries: n("signoria_state_cache_entries"),
+        state_cache_bytes: n("signoria_state_cache_bytes"),
+        state_cache_limit_bytes: n("signoria_state_cache_limit_bytes"),
+        state_cache_hits: n("signoria_state_cache_hits_total"),
+        state_cache_misses: n("signoria_state_cache_misses_total"),
+        state_cache_stale: n("signoria_state_cache_stale_total"),
+        ..Default::default()
     }
 }
 
@@ -313,15 +372,8 @@ fn replica_usage(
 /// The resident memory (now, peak) in bytes of the server that answers
 /// `GetServerStats` at `url` (behind a gateway: one of the replicas), printed;
 /// `None` when it does not say.
-async fn server_memory(url: &str) -> Option<(u64, u64)> {
-    let stats = async {
-        Client::connect(url, None)
-            .await?
-            .server_stats()
-            .await
-            .map_err(Into::into)
-    };
-    let stats: anyhow::Result<_> = stats.await;
+async fn server_memory(from: &StatsFrom, url: &str) -> Option<(u64, u64)> {
+    let stats = from.fetch(url).await;
     let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
     match stats {
         Ok(s) if s.resident_bytes > 0 => {
@@ -337,7 +389,7 @@ async fn server_memory(url: &str) -> Option<(u64, u64)> {
             None
         }
         Err(e) => {
-            println!("  server memory: GetServerStats failed: {e:#}");
+            println!("  server memory: the replica's figures could not be read: {e:#}");
             None
         }
     }
@@ -706,6 +758,7 @@ async fn drive_games(
                 options: None,
                 seed: None,
                 seat_labels: vec![],
+                decision_seconds: None,
             })
             .await
         {

@@ -158,6 +158,18 @@ struct ServeArgs {
     /// read, and the commit's version check catches a stale entry.
     #[arg(long, env = "SIGNORIA_STATE_CACHE_MIB", default_value_t = 32)]
     state_cache_mib: usize,
+    /// Address of the admin endpoint (Prometheus `GET /metrics`, `GET
+    /// /healthz`); none by default. Keep it off the public network.
+    #[arg(long, env = "SIGNORIA_ADMIN_LISTEN")]
+    admin_listen: Option<SocketAddr>,
+    /// Serve `GetServerStats` on the public port too (load tests); off by
+    /// default (PERMISSION_DENIED).
+    #[arg(long, env = "SIGNORIA_PUBLIC_STATS")]
+    public_stats: bool,
+    /// Open WatchGame streams of one client at once (a seat of a game, or a
+    /// spectator's address).
+    #[arg(long, env = "SIGNORIA_MAX_WATCHERS_PER_CLIENT", default_value_t = 32)]
+    max_watchers_per_client: usize,
 }
 
 #[derive(Args)]
@@ -179,6 +191,10 @@ struct NewArgs {
     /// Seat label, in seat order; repeatable.
     #[arg(long = "label")]
     labels: Vec<String>,
+    /// A time limit per decision, in seconds: a seat past it gets the
+    /// default move (see the README's "Hosted play").
+    #[arg(long)]
+    decision_seconds: Option<u32>,
     /// Print the answer as one JSON object.
     #[arg(long)]
     json: bool,
@@ -194,9 +210,13 @@ struct PlayArgs {
     /// The seat's token.
     #[arg(long, env = "SIGNORIA_TOKEN")]
     token: String,
-    /// Do not print the whole view before each decision.
+    /// Print no view before each decision (only the moves).
     #[arg(long)]
     quiet: bool,
+    /// Print the whole view as JSON before each decision instead of the
+    /// short board summary.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
@@ -326,6 +346,9 @@ async fn serve(a: ServeArgs) -> anyhow::Result<()> {
     config.service.request_timeout = secs(a.request_timeout, "--request-timeout")?;
     config.service.max_in_flight = a.max_in_flight;
     config.service.max_watchers = a.max_watchers;
+    config.service.max_watchers_per_client = a.max_watchers_per_client;
+    config.service.public_stats = a.public_stats;
+    config.admin_listen = a.admin_listen;
     config.service.state_cache_bytes = a.state_cache_mib << 20;
     if config.service.allow_client_seed {
         tracing::warn!(
@@ -405,6 +428,7 @@ async fn new_game(a: NewArgs) -> anyhow::Result<()> {
             options,
             seed: a.seed,
             seat_labels: a.labels,
+            decision_seconds: a.decision_seconds,
         })
         .await?;
     if a.json {
@@ -426,17 +450,44 @@ async fn new_game(a: NewArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `Alice (seat 0)`, or `seat 0` without a label.
+fn seat_name(snapshot: &pb::GameSnapshot, seat: u32) -> String {
+    match snapshot.seat_labels.get(seat as usize) {
+        Some(l) if !l.is_empty() && *l != format!("seat {seat}") => format!("{l} (seat {seat})"),
+        _ => format!("seat {seat}"),
+    }
+}
+
 fn print_outcome(snapshot: &pb::GameSnapshot) {
     println!("game over after {} moves", snapshot.version);
     if let Some(o) = &snapshot.outcome {
         let mut results = o.results.clone();
         results.sort_by_key(|r| (r.rank, r.seat));
         for r in results {
-            println!("  rank {}: seat {} with {} points", r.rank, r.seat, r.score);
+            println!(
+                "  rank {}: {} with {} points",
+                r.rank,
+                seat_name(snapshot, r.seat),
+                r.score
+            );
         }
         if !o.tie_break.is_empty() {
             println!("  tie-break: {}", o.tie_break);
         }
+    }
+}
+
+/// The view before a decision: a short summary, or (`full`) all of it as JSON.
+fn print_view(v: &pb::View, snap: &pb::GameSnapshot, full: bool) {
+    if full {
+        println!("{}", json::pretty(json::view(v)));
+    } else {
+        println!(
+            "{} — version {}\n{}",
+            snap.game_type,
+            snap.version,
+            json::summary(v, &snap.seat_labels)
+        );
     }
 }
 
@@ -459,7 +510,7 @@ async fn play(a: PlayArgs) -> anyhow::Result<()> {
         };
         if finished(&snap) {
             if let Some(v) = &snap.view {
-                println!("{}", json::pretty(json::view(v)));
+                print_view(v, &snap, a.json);
             }
             print_outcome(&snap);
             return Ok(());
@@ -493,22 +544,29 @@ async fn play(a: PlayArgs) -> anyhow::Result<()> {
         if !a.quiet
             && let Some(v) = &snap.view
         {
-            println!("{}", json::pretty(json::view(v)));
+            print_view(v, &snap, a.json);
         }
         let asked = if moves.prompt.is_empty() {
             "your decision".to_string()
         } else {
             moves.prompt.clone()
         };
+        let pending: Vec<String> = snap
+            .pending_seats
+            .iter()
+            .map(|&s| seat_name(&snap, s))
+            .collect();
         println!(
-            "version {} — seat {me}: {asked} (pending: {:?}):",
-            moves.version, snap.pending_seats
+            "version {} — {}: {asked} (pending: {}):",
+            moves.version,
+            seat_name(&snap, me),
+            pending.join(", ")
         );
         for (i, m) in moves.moves.iter().enumerate() {
             println!("  {:>3}  {}", i + 1, m.label);
         }
         let choice = loop {
-            eprint!("move number (v = view, r = refresh, q = quit)> ");
+            eprint!("move number (s = summary, v = full view, r = refresh, q = quit)> ");
             let Some(line) = stdin.next_line().await? else {
                 return Ok(());
             };
@@ -519,6 +577,11 @@ async fn play(a: PlayArgs) -> anyhow::Result<()> {
                 "v" => {
                     if let Some(v) = &snap.view {
                         println!("{}", json::pretty(json::view(v)));
+                    }
+                }
+                "s" => {
+                    if let Some(v) = &snap.view {
+                        print_view(v, &snap, false);
                     }
                 }
                 _ => match line.parse::<usize>() {

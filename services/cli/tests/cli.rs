@@ -104,6 +104,8 @@ fn serve_new_watch_bot_and_shut_down() {
     ]);
     assert!(bot.contains("game over"), "{bot}");
     assert!(bot.contains("rank 1"), "{bot}");
+    // Results name the seats by their labels.
+    assert!(bot.contains("Ann (seat 0) with"), "{bot}");
     let moves: u64 = bot
         .lines()
         .find_map(|l| {
@@ -131,6 +133,66 @@ fn serve_new_watch_bot_and_shut_down() {
             .unwrap()
             .ends_with("(final)")
     );
+
+    // `play` shows a short board summary by default, the JSON view with --json.
+    let created = run(&[
+        "new",
+        "--server",
+        &url,
+        "--game",
+        "lorenzo-il-magnifico",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--label",
+        "Ann",
+        "--label",
+        "Bo",
+    ]);
+    let game2 = created
+        .lines()
+        .next()
+        .unwrap()
+        .strip_prefix("game ")
+        .unwrap()
+        .to_string();
+    let tokens2: Vec<String> = created
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().nth(2).unwrap().to_string())
+        .collect();
+    let play = |token: &str, extra: &[&str]| {
+        use std::io::Write;
+        let mut child = Command::new(BIN)
+            .args(["play", "--server", &url, "--game", &game2, "--token", token])
+            .args(extra)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(b"q\n").unwrap();
+        // A seat that is not pending waits for its turn: stop it after a while.
+        let start = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() && start.elapsed().as_secs() < 5 {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let _ = child.kill();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    };
+    let shown: String = tokens2.iter().map(|t| play(t, &[])).collect();
+    assert!(
+        shown.contains("lorenzo-il-magnifico — version 0"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("Ann (seat 0): ") && shown.contains("Bo (seat 1): "),
+        "{shown}"
+    );
+    assert!(!shown.contains("\"lorenzoIlMagnifico\""), "{shown}");
+    let full: String = tokens2.iter().map(|t| play(t, &["--json"])).collect();
+    assert!(full.contains("\"lorenzoIlMagnifico\""), "{full}");
 
     // A bad option is refused before anything is sent.
     let out = Command::new(BIN)

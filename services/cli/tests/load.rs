@@ -237,3 +237,34 @@ async fn non_loopback_targets_are_refused() {
         );
     }
 }
+
+/// The replica's CPU and memory figures come from the admin endpoint's
+/// Prometheus text when `--admin` names it.
+#[tokio::test(flavor = "multi_thread")]
+async fn replica_figures_from_the_admin_endpoint() {
+    let admin = format!("127.0.0.1:{}", signoria_e2e::free_port());
+    let server = ServerProcess::start_with(Storage::Memory, &["--admin-listen", &admin])
+        .await
+        .expect("server starts");
+    let target = server.addr();
+    let out = load(&[
+        "--target",
+        &target,
+        "--admin",
+        &admin,
+        "--duration",
+        "1",
+        "--games",
+        "2",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+    ])
+    .await;
+    let (v, stdout) = result(&out);
+    assert!(out.status.success(), "{stdout}");
+    assert!(!v["replica"].is_null(), "{stdout}");
+    assert!(v["server_resident_bytes"].as_u64().unwrap() > 0, "{stdout}");
+    assert!(!stdout.contains("could not be read"), "{stdout}");
+}

@@ -105,6 +105,39 @@ pub struct OptionInfo {
     pub default: &'static str,
 }
 
+/// One kind of numbered thing of a game (cards, spaces, lands, cities...)
+/// with the name of every id, so a client can name the bare ids of views,
+/// moves and events (`GetCatalog`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CatalogSection {
+    /// What the ids number, as the game's proto calls them (`card`,
+    /// `leader`, `land`).
+    pub kind: &'static str,
+    /// Which fields hold these ids, in a few words.
+    pub description: &'static str,
+    /// `(id, name)`, in id order.
+    pub entries: Vec<(u32, String)>,
+}
+
+impl CatalogSection {
+    /// A section whose ids are the positions 0, 1, 2... of `names`.
+    pub fn indexed(
+        kind: &'static str,
+        description: &'static str,
+        names: impl IntoIterator<Item = String>,
+    ) -> CatalogSection {
+        CatalogSection {
+            kind,
+            description,
+            entries: names
+                .into_iter()
+                .enumerate()
+                .map(|(i, n)| (i as u32, n))
+                .collect(),
+        }
+    }
+}
+
 /// Static facts about a game type.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameInfo {
@@ -233,6 +266,12 @@ pub trait Game: Send + Sync + 'static {
         _rng: &mut GameRng,
     ) -> Option<Self::State> {
         None
+    }
+
+    /// The names of the game's numbered things (from its data layer). The
+    /// default has none.
+    fn catalog() -> Vec<CatalogSection> {
+        Vec::new()
     }
 
     /// Turn a state written with an older schema version into the current

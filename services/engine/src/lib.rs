@@ -15,7 +15,9 @@ pub mod stored;
 pub mod testkit;
 
 pub use error::{RuleError, RuleErrorKind, SetupError};
-pub use game::{Audience, Game, GameInfo, OptionInfo, ProtoGame, Scoped, Seat, Viewer};
+pub use game::{
+    Audience, CatalogSection, Game, GameInfo, OptionInfo, ProtoGame, Scoped, Seat, Viewer,
+};
 pub use outcome::{Outcome, SeatResult};
 pub use rng::GameRng;
 pub use stored::{

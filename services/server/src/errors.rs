@@ -24,6 +24,9 @@ use crate::registry::GameError;
 /// Metadata key carrying the current version on ABORTED.
 pub const CURRENT_VERSION_KEY: &str = "x-current-version";
 
+/// Longest status message sent (longer ones are cut).
+pub const MAX_MESSAGE_BYTES: usize = 1024;
+
 /// A refused request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
@@ -103,7 +106,14 @@ impl ApiError {
     }
 
     pub fn into_status(self) -> Status {
-        let mut status = Status::new(self.code, self.message);
+        // Whatever a message echoes of the client's input, it stays far below
+        // a client's metadata limit (8 KiB by default in most gRPC stacks).
+        let message = if self.message.len() > MAX_MESSAGE_BYTES {
+            crate::transport_errors::clip(&self.message, MAX_MESSAGE_BYTES / 4)
+        } else {
+            self.message
+        };
+        let mut status = Status::new(self.code, message);
         if let Some(v) = self.current_version {
             status.metadata_mut().insert(
                 CURRENT_VERSION_KEY,

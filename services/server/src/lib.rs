@@ -13,15 +13,18 @@
 //!
 //! [`GameStore`]: signoria_store::GameStore
 
+pub mod admin;
 pub mod auth;
 pub mod client;
 pub mod errors;
+pub mod meta;
 pub mod metrics;
 pub mod registry;
 pub mod server;
 pub mod service;
 pub mod state_cache;
 pub mod telemetry;
+pub mod transport_errors;
 
 pub use server::{ServerConfig, StoreConfig, serve, serve_on};
 

@@ -112,6 +112,11 @@ pub trait DynState: Send {
     fn legal_moves(&self, seat: Seat) -> Vec<pb::LegalMove>;
     /// What the game asks of `seat` now, if it is pending.
     fn prompt(&self, seat: Seat) -> Option<String>;
+    /// A hash of `seat`'s decision now (its prompt and legal moves), `None`
+    /// when it is not pending: equal fingerprints of two states mean the seat
+    /// is asked the same thing with the same choices. Computed in this process
+    /// only (never stored).
+    fn decision_fingerprint(&self, seat: Seat) -> Option<u64>;
     /// Validate and apply a move of `seat`; returns the encoded events
     /// (`encode_events`, for the log) and the events `viewer` may
     /// see, in envelopes carrying `version`. On `Err` the state is unchanged.
@@ -148,6 +153,13 @@ pub trait DynGame: Send + Sync {
     ) -> Result<Box<dyn DynState>, GameError>;
     /// Read a stored state.
     fn decode(&self, state: &[u8]) -> Result<Box<dyn DynState>, GameError>;
+    /// An event log entry with no events (a version that changed no state,
+    /// such as a resignation).
+    fn no_events(&self) -> Vec<u8>;
+    /// The names of the game's numbered things ([`Game::catalog`]).
+    ///
+    /// [`Game::catalog`]: signoria_engine::Game::catalog
+    fn catalog(&self) -> Vec<signoria_engine::CatalogSection>;
     /// The events of one logged version that `viewer` may see, in envelopes
     /// carrying `version`.
     fn events_for(
@@ -217,6 +229,18 @@ impl<G: Envelope> DynState for Loaded<G> {
 
     fn prompt(&self, seat: Seat) -> Option<String> {
         G::prompt_for(&self.state, seat)
+    }
+
+    fn decision_fingerprint(&self, seat: Seat) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        let prompt = G::prompt_for(&self.state, seat)?;
+        let moves = G::legal_moves(&self.state, seat);
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        prompt.hash(&mut h);
+        serde_json::to_vec(&moves)
+            .expect("moves serialise")
+            .hash(&mut h);
+        Some(h.finish())
     }
 
     fn apply(
@@ -294,6 +318,14 @@ impl<G: Envelope> DynGame for Registered<G> {
     fn decode(&self, state: &[u8]) -> Result<Box<dyn DynState>, GameError> {
         let state = decode_state::<G>(state).map_err(|e| GameError::Corrupt(e.to_string()))?;
         Ok(Box::new(Loaded::<G> { state }))
+    }
+
+    fn catalog(&self) -> Vec<signoria_engine::CatalogSection> {
+        G::catalog()
+    }
+
+    fn no_events(&self) -> Vec<u8> {
+        encode_events::<G>(&[])
     }
 
     fn events_for(

@@ -7,7 +7,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use signoria_store::{GameStore, MemoryStore, RedisStore, RedisStoreOptions, RedisTarget};
+use signoria_store::{
+    GameStore, MemoryStore, RedisStore, RedisStoreOptions, RedisTarget, redact_url, redact_urls,
+};
 use tokio::net::TcpListener;
 use tonic::transport::Server;
 use tonic::transport::server::TcpIncoming;
@@ -19,8 +21,8 @@ use crate::pb::game_service_server::GameServiceServer;
 use crate::registry::Registry;
 use crate::service::{GameServiceImpl, ServiceOptions};
 
-/// Where games are kept.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// Where games are kept. `Debug` hides passwords.
+#[derive(Clone, PartialEq, Eq, Default)]
 pub enum StoreConfig {
     /// In this process (the default; games die with it).
     #[default]
@@ -29,6 +31,16 @@ pub enum StoreConfig {
     Redis(String),
     /// A Redis Cluster reached through these seed nodes (`redis://host:port`).
     RedisCluster(Vec<String>),
+}
+
+impl std::fmt::Debug for StoreConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreConfig::Memory => write!(f, "Memory"),
+            StoreConfig::Redis(url) => write!(f, "Redis({})", redact_url(url)),
+            StoreConfig::RedisCluster(nodes) => write!(f, "RedisCluster({})", redact_urls(nodes)),
+        }
+    }
 }
 
 /// Everything `serve` needs. `Default` is a sensible single-node setup on
@@ -60,6 +72,9 @@ pub struct ServerConfig {
     pub max_connection_age: Option<Duration>,
     /// HTTP/2 keepalive ping interval. `None` = off.
     pub http2_keepalive_interval: Option<Duration>,
+    /// Where the admin endpoint (Prometheus `GET /metrics`) listens; `None`
+    /// = nowhere. See [`crate::admin`].
+    pub admin_listen: Option<SocketAddr>,
 }
 
 impl std::fmt::Debug for ServerConfig {
@@ -78,6 +93,7 @@ impl std::fmt::Debug for ServerConfig {
             .field("shutdown_delay", &self.shutdown_delay)
             .field("drain_timeout", &self.drain_timeout)
             .field("max_connection_age", &self.max_connection_age)
+            .field("admin_listen", &self.admin_listen)
             .finish()
     }
 }
@@ -96,6 +112,7 @@ impl Default for ServerConfig {
             drain_timeout: Duration::from_secs(10),
             max_connection_age: None,
             http2_keepalive_interval: Some(Duration::from_secs(30)),
+            admin_listen: None,
         }
     }
 }
@@ -129,16 +146,18 @@ pub async fn serve_on(
             let target = RedisTarget::Single(url.clone());
             let store = RedisStore::open(&target, config.redis.clone())
                 .await
-                .with_context(|| format!("cannot use redis at {url}"))?;
-            tracing::info!(redis = %url, durability = ?config.redis.durability, "using the redis store");
+                .with_context(|| format!("cannot use redis at {}", redact_url(url)))?;
+            tracing::info!(redis = %redact_url(url), durability = ?config.redis.durability, "using the redis store");
             run(listener, &config, store, shutdown).await
         }
         StoreConfig::RedisCluster(nodes) => {
             let target = RedisTarget::Cluster(nodes.clone());
             let store = RedisStore::open(&target, config.redis.clone())
                 .await
-                .with_context(|| format!("cannot use the redis cluster at {}", nodes.join(",")))?;
-            tracing::info!(redis_cluster = %nodes.join(","), durability = ?config.redis.durability, "using the redis store on a cluster");
+                .with_context(|| {
+                    format!("cannot use the redis cluster at {}", redact_urls(nodes))
+                })?;
+            tracing::info!(redis_cluster = %redact_urls(nodes), durability = ?config.redis.durability, "using the redis store on a cluster");
             run(listener, &config, store, shutdown).await
         }
     }
@@ -177,6 +196,7 @@ pub async fn run<S: GameStore>(
     let signer = signer_for(config)?;
     let metrics = Arc::new(Metrics::new());
     let (stopping_tx, stopping_rx) = tokio::sync::watch::channel(false);
+    let stopping_rx_admin = stopping_rx.clone();
     let service = GameServiceImpl::new(
         store,
         Registry::builtin(),
@@ -185,6 +205,20 @@ pub async fn run<S: GameStore>(
         config.service.clone(),
         stopping_rx,
     );
+    if let Some(admin) = config.admin_listen {
+        let admin_listener = TcpListener::bind(admin)
+            .await
+            .with_context(|| format!("cannot listen on {admin} (--admin-listen)"))?;
+        let for_stats = service.clone();
+        let stats: crate::admin::StatsSource = Arc::new(move || for_stats.stats());
+        tracing::info!(addr = %admin_listener.local_addr()?, "serving the admin endpoint (GET /metrics)");
+        tokio::spawn(crate::admin::serve_admin(
+            admin_listener,
+            stats,
+            stopping_rx_admin.clone(),
+        ));
+    }
+    tokio::spawn(service.clone().run_deadlines(stopping_rx_admin.clone()));
     let game_service = GameServiceServer::new(service)
         .max_decoding_message_size(config.max_request_bytes)
         .max_encoding_message_size(usize::MAX);
@@ -242,6 +276,10 @@ pub async fn run<S: GameStore>(
     }
     let router = builder
         .layer(tonic_web::GrpcWebLayer::new())
+        // Inside grpc-web, so grpc-web clients get the same codes.
+        .layer(tower::util::MapResponseLayer::new(
+            crate::transport_errors::fix_response::<tonic::body::Body>,
+        ))
         .add_service(health_service)
         .add_service(reflection)
         .add_service(reflection_alpha)

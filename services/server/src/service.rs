@@ -41,6 +41,7 @@ use tracing::{Instrument, field};
 
 use crate::auth::{Caller, TokenSigner};
 use crate::errors::{ApiError, check_game_id, check_request_id};
+use crate::meta::{GameMeta, Notice, NoticeKind};
 use crate::metrics::Metrics;
 use crate::pb;
 use crate::registry::{Applied, DynGame, DynState, Registry};
@@ -68,6 +69,14 @@ pub struct ServiceOptions {
     /// Bound of the decoded-state cache's estimated memory, in bytes (0 = no
     /// cache); see [`crate::state_cache`].
     pub state_cache_bytes: usize,
+    /// Serve `GetServerStats` on the public port (off: PERMISSION_DENIED;
+    /// the figures are on the admin port's `/metrics`).
+    pub public_stats: bool,
+    /// Open WatchGame streams of one client (a seat of a game, or a
+    /// spectator's address) at once; more are RESOURCE_EXHAUSTED.
+    pub max_watchers_per_client: usize,
+    /// How often the replica looks for games past a decision's deadline.
+    pub deadline_poll: Duration,
 }
 
 impl Default for ServiceOptions {
@@ -81,6 +90,9 @@ impl Default for ServiceOptions {
             watch_poll: Duration::from_secs(15),
             max_seat_label_len: 64,
             state_cache_bytes: 32 << 20,
+            public_stats: false,
+            max_watchers_per_client: 32,
+            deadline_poll: Duration::from_secs(1),
         }
     }
 }
@@ -111,6 +123,26 @@ struct Inner<S> {
     /// Decoded states of recently moved games (never trusted without the
     /// commit's version check).
     cache: StateCache,
+    /// Open WatchGame streams per client.
+    client_watchers: Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
+}
+
+/// One open WatchGame stream of a client, counted while it lives.
+struct ClientWatch {
+    key: String,
+    counts: Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
+}
+
+impl Drop for ClientWatch {
+    fn drop(&mut self) {
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = counts.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                counts.remove(&self.key);
+            }
+        }
+    }
 }
 
 impl<S: GameStore> GameServiceImpl<S> {
@@ -131,6 +163,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                 in_flight: Arc::new(Semaphore::new(opts.max_in_flight)),
                 watchers: Arc::new(Semaphore::new(opts.max_watchers)),
                 cache: StateCache::new(opts.state_cache_bytes),
+                client_watchers: Arc::default(),
                 opts,
                 stopping,
             }),
@@ -139,6 +172,63 @@ impl<S: GameStore> GameServiceImpl<S> {
 
     pub fn metrics(&self) -> &Arc<Metrics> {
         &self.inner.metrics
+    }
+
+    /// This replica's figures (`GetServerStats`, the admin `/metrics`).
+    pub fn stats(&self) -> pb::ServerStats {
+        let mut stats = self.inner.metrics.snapshot();
+        let c = self.inner.cache.stats();
+        stats.state_cache_entries = c.entries;
+        stats.state_cache_bytes = c.bytes;
+        stats.state_cache_limit_bytes = c.limit_bytes;
+        stats.state_cache_hits = c.hits;
+        stats.state_cache_misses = c.misses;
+        stats.state_cache_stale = c.stale;
+        stats
+    }
+
+    /// Counts one more WatchGame stream of the client `key`, unless it has
+    /// its maximum open already.
+    fn client_watch(&self, key: String) -> Option<ClientWatch> {
+        let mut counts = self
+            .inner
+            .client_watchers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let n = counts.entry(key.clone()).or_default();
+        if *n >= self.inner.opts.max_watchers_per_client {
+            return None;
+        }
+        *n += 1;
+        Some(ClientWatch {
+            key,
+            counts: self.inner.client_watchers.clone(),
+        })
+    }
+
+    fn catalog_inner(&self, req: pb::GetCatalogRequest) -> Result<pb::Catalog, ApiError> {
+        let game = self.inner.registry.get(&req.game_type).ok_or_else(|| {
+            ApiError::invalid(format!(
+                "unknown game type {:?}",
+                crate::transport_errors::clip(&req.game_type, 64)
+            ))
+        })?;
+        Ok(pb::Catalog {
+            game_type: game.info().id.to_string(),
+            sections: game
+                .catalog()
+                .into_iter()
+                .map(|s| pb::CatalogSection {
+                    kind: s.kind.to_string(),
+                    description: s.description.to_string(),
+                    entries: s
+                        .entries
+                        .into_iter()
+                        .map(|(id, name)| pb::CatalogEntry { id, name })
+                        .collect(),
+                })
+                .collect(),
+        })
     }
 
     /// Runs a unary handler under the in-flight limit and the request timeout.
@@ -242,7 +332,7 @@ impl<S: GameStore> GameServiceImpl<S> {
             let known: Vec<&str> = self.inner.registry.all().map(|g| g.info().id).collect();
             ApiError::invalid(format!(
                 "unknown game type {:?}; this server plays {}",
-                req.game_type,
+                crate::transport_errors::clip(&req.game_type, 64),
                 known.join(", ")
             ))
         })?;
@@ -273,7 +363,17 @@ impl<S: GameStore> GameServiceImpl<S> {
             Some(seed) => seed,
             None => crate::auth::random_seed(),
         };
+        let decision_limit_ms = match req.decision_seconds {
+            None => None,
+            Some(secs @ 1..=MAX_DECISION_SECONDS) => Some(u64::from(secs) * 1000),
+            Some(other) => {
+                return Err(ApiError::invalid(format!(
+                    "decision_seconds must be 1 to {MAX_DECISION_SECONDS}, not {other}"
+                )));
+            }
+        };
         let state = game.setup(req.options.as_ref(), players, seed)?;
+        let meta = GameMeta::new(players, decision_limit_ms, crate::meta::now_ms());
         let encoded = state.encode();
         let finished = state.finished();
         let created_unix_ms = std::time::SystemTime::now()
@@ -302,6 +402,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                 finished,
                 created_unix_ms,
                 seat_labels: seat_labels.clone(),
+                meta: meta.encode(),
             };
             match self.inner.store.create(&record).await {
                 Ok(()) => break record,
@@ -311,6 +412,7 @@ impl<S: GameStore> GameServiceImpl<S> {
         };
         let game_id = record.game_id.clone();
         span.record("game_id", game_id.as_str());
+        self.schedule(&game_id, deadline_note(&meta, &*state)).await;
         self.inner.metrics.game_created(game.info().id);
         tracing::info!(game_id, game_type = game.info().id, players, "game created");
         let seats = (0..players)
@@ -407,28 +509,31 @@ impl<S: GameStore> GameServiceImpl<S> {
         // moved on elsewhere, the commit's version check says so and the
         // move is served from the store.
         if let Some(cached) = self.inner.cache.take(&r.game_id, r.expected_version) {
-            if let Some(answer) = self.submit_on(r, seat, mv, cached, true).await? {
-                return Ok(answer);
+            match self.submit_on(r, seat, mv, cached, true, None).await? {
+                Step::Done(answer) => return Ok(*answer),
+                Step::Retry { .. } => self.inner.cache.stale(&r.game_id),
             }
-            self.inner.cache.stale(&r.game_id);
         }
-        let (record, _, state) = self.open(&r.game_id, caller).await?;
-        let len = record.state.len();
-        let loaded = Cached::new(record, state, len);
-        self.submit_on(r, seat, mv, loaded, false)
-            .await?
-            .ok_or_else(|| {
-                ApiError::new(
-                    tonic::Code::Internal,
-                    "internal",
-                    "a move read from the store was answered as stale",
-                )
-            })
+        // From the store. A commit that finds the game moved on since the
+        // read is tried again on the newer state (where the seat's unchanged
+        // decision may still take the move, see `may_apply_later`), a
+        // bounded number of times.
+        let mut current = r.expected_version;
+        for _ in 0..MAX_COMMIT_ATTEMPTS {
+            let (record, _, state) = self.open(&r.game_id, caller).await?;
+            let len = record.state.len();
+            let loaded = Cached::new(record, state, len);
+            match self.submit_on(r, seat, mv, loaded, false, None).await? {
+                Step::Done(answer) => return Ok(*answer),
+                Step::Retry { current_version } => current = current_version,
+            }
+        }
+        Err(ApiError::conflict(r.expected_version, current))
     }
 
     /// SubmitMove on a state at `game.record.version`, read from the store or
-    /// (`from_cache`) taken from the cache. `None`: the cached state was
-    /// stale (the commit's version check refused it; nothing applied).
+    /// (`from_cache`) taken from the cache. `Retry`: the commit's version
+    /// check found the game moved on since that state (nothing applied).
     async fn submit_on(
         &self,
         r: &pb::SubmitMoveRequest,
@@ -436,7 +541,8 @@ impl<S: GameStore> GameServiceImpl<S> {
         mv: &pb::Move,
         game_state: Cached,
         from_cache: bool,
-    ) -> Result<Option<pb::SubmitMoveResponse>, ApiError> {
+        auto: Option<(NoticeKind, String)>,
+    ) -> Result<Step, ApiError> {
         let caller = Caller::Seat(seat);
         let Cached {
             mut record,
@@ -449,26 +555,43 @@ impl<S: GameStore> GameServiceImpl<S> {
         }
         let game_type = game.info().id;
         tracing::Span::current().record("game_type", game_type);
+        let meta = GameMeta::read(&record);
+        if auto.is_none() && meta.is_resigned(seat) {
+            return Err(ApiError::new(
+                tonic::Code::FailedPrecondition,
+                "resigned",
+                format!("seat {seat} resigned: the server plays it"),
+            ));
+        }
 
         if r.expected_version != record.version {
             // Only from the store (the cache hands out the expected version).
-            let current = record.version;
-            self.inner.cache.put(Cached {
-                record,
-                state,
-                cost,
-            });
-            return match self
+            // A retry of a move applied before gets its first answer.
+            if let Some(answer) = self
                 .repeated(&r.game_id, &r.request_id, game, caller)
                 .await?
             {
-                Some(answer) => Ok(Some(answer)),
-                None => Err(ApiError::conflict(r.expected_version, current)),
-            };
+                return Ok(Step::Done(Box::new(answer)));
+            }
+            if !may_apply_later(&record, &*state, seat, r.expected_version) {
+                let current = record.version;
+                self.inner.cache.put(Cached {
+                    record,
+                    state,
+                    cost,
+                });
+                return Err(ApiError::conflict(r.expected_version, current));
+            }
+            tracing::debug!(
+                expected_version = r.expected_version,
+                current = record.version,
+                "the seat's decision is unchanged since the expected version: applying on the current one"
+            );
         }
 
         let version = record.version + 1;
         let move_span = tracing::info_span!("move", game_id = %r.game_id, game_type, seat, version);
+        let before = fingerprints(&*state);
         let applied = move_span.in_scope(|| state.apply(seat, mv, caller.viewer(), version));
         let Applied {
             encoded: events,
@@ -486,7 +609,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                     .repeated(&r.game_id, &r.request_id, game, caller)
                     .await?
                 {
-                    Some(answer) => Ok(Some(answer)),
+                    Some(answer) => Ok(Step::Done(Box::new(answer))),
                     None => {
                         let e = ApiError::from(e);
                         tracing::debug!(parent: &move_span, reason = e.reason, message = %e.message, "move refused");
@@ -498,10 +621,25 @@ impl<S: GameStore> GameServiceImpl<S> {
         let finished = state.finished();
         let encoded = state.encode();
         let encoded_len = encoded.len();
+        let mut meta = meta.after_commit(
+            Some(seat),
+            &before,
+            &fingerprints(&*state),
+            crate::meta::now_ms(),
+        );
+        if let Some((kind, label)) = auto {
+            meta.notice(Notice {
+                version,
+                seat: seat as u32,
+                kind,
+                label,
+            });
+        }
         let commit = MoveCommit {
+            meta: meta.encode(),
             game_id: r.game_id.clone(),
             expected_version: record.version,
-            request_id: r.request_id.clone(),
+            request_id: seat_request_id(seat, &r.request_id),
             state: encoded,
             finished,
             result: events.clone(),
@@ -519,36 +657,43 @@ impl<S: GameStore> GameServiceImpl<S> {
                 self.inner.metrics.move_committed(game_type);
                 tracing::Span::current().record("version", committed);
                 tracing::debug!(parent: &move_span, finished, "move committed");
-                let snapshot = snapshot(&record, committed, &*state, caller);
-                let next_decision = decision(&*state, committed, seat, &snapshot.pending_seats);
                 record.version = committed;
                 record.finished = finished;
+                record.meta = meta.encode();
+                let note = deadline_note(&meta, &*state);
+                self.schedule(&r.game_id, note).await;
+                let snapshot = snapshot(&record, committed, &*state, caller);
+                let next_decision = decision(&*state, committed, seat, &snapshot.pending_seats);
                 self.inner
                     .cache
                     .put(Cached::new(record, state, encoded_len));
-                Ok(Some(pb::SubmitMoveResponse {
+                Ok(Step::Done(Box::new(pb::SubmitMoveResponse {
                     version: committed,
                     events: visible,
                     snapshot: Some(snapshot),
                     duplicate: false,
                     next_decision,
-                }))
+                })))
             }
             CommitOutcome::Duplicate { version, result } => {
                 self.inner.metrics.duplicate();
                 self.duplicate_answer(&r.game_id, game, caller, version, &result)
                     .await
-                    .map(Some)
+                    .map(|a| Step::Done(Box::new(a)))
             }
-            CommitOutcome::Conflict { .. } if from_cache => Ok(None),
             CommitOutcome::Conflict { current_version } => {
-                Err(ApiError::conflict(r.expected_version, current_version))
+                if from_cache {
+                    tracing::debug!(current_version, "the cached state was stale");
+                }
+                Ok(Step::Retry { current_version })
             }
             CommitOutcome::NotFound => Err(ApiError::not_found(&r.game_id)),
         }
     }
 
-    /// The original answer if `request_id` was applied before.
+    /// The original answer if `request_id` was applied before for the
+    /// caller's seat (or, recorded by a release that did not scope request
+    /// ids, for the game: see [`seat_request_id`]).
     async fn repeated(
         &self,
         game_id: &str,
@@ -556,7 +701,16 @@ impl<S: GameStore> GameServiceImpl<S> {
         game: &dyn DynGame,
         caller: Caller,
     ) -> Result<Option<pb::SubmitMoveResponse>, ApiError> {
-        match self.inner.store.lookup_request(game_id, request_id).await? {
+        let store = &self.inner.store;
+        let seat = caller.seat().unwrap_or_default();
+        let found = match store
+            .lookup_request(game_id, &seat_request_id(seat, request_id))
+            .await?
+        {
+            Some(found) => Some(found),
+            None => store.lookup_request(game_id, request_id).await?,
+        };
+        match found {
             None => Ok(None),
             Some((version, result)) => {
                 self.inner.metrics.duplicate();
@@ -602,6 +756,29 @@ impl<S: GameStore> GameServiceImpl<S> {
             self.inner.metrics.shed();
             return Err(ApiError::overloaded("watchers"));
         };
+        // A seat is one client wherever it connects from; a spectator is its
+        // address (behind a gateway: the gateway's, so the gateway's own
+        // limits apply there).
+        let client = match caller {
+            Caller::Seat(s) => format!("seat {s} of {}", r.game_id),
+            Caller::Spectator => format!(
+                "spectator at {}",
+                req.remote_addr()
+                    .map(|a| a.ip().to_string())
+                    .unwrap_or_default()
+            ),
+        };
+        let Some(client_permit) = self.client_watch(client) else {
+            self.inner.metrics.shed();
+            return Err(ApiError::new(
+                tonic::Code::ResourceExhausted,
+                "client_watchers",
+                format!(
+                    "this client has {} WatchGame streams open already; close one first",
+                    self.inner.opts.max_watchers_per_client
+                ),
+            ));
+        };
         let record = self.load(&r.game_id).await?;
         self.game(&record.game_type)?;
         if let Caller::Seat(s) = caller
@@ -622,6 +799,7 @@ impl<S: GameStore> GameServiceImpl<S> {
         tokio::spawn(
             async move {
                 let _permit = permit;
+                let _client_permit = client_permit;
                 this.inner.metrics.watcher_started();
                 let end = this
                     .watch_loop(&game_id, &record, caller, after, with_decisions, &tx)
@@ -700,7 +878,14 @@ impl<S: GameStore> GameServiceImpl<S> {
                     }
                     _ => None,
                 };
+                let notices = GameMeta::read(&record)
+                    .notices
+                    .iter()
+                    .filter(|n| n.version == entry.version)
+                    .map(notice_pb)
+                    .collect();
                 let msg = pb::WatchGameResponse {
+                    notices,
                     version: entry.version,
                     events: game
                         .events_for(&entry.events, caller.viewer(), entry.version)
@@ -720,7 +905,190 @@ impl<S: GameStore> GameServiceImpl<S> {
     }
 }
 
+// ---------------------------------------------------------------- hosted play
+
 impl<S: GameStore> GameServiceImpl<S> {
+    /// Notes the game's next deadline in the store (or removes the note):
+    /// only for games with a time limit or a resigned seat.
+    async fn schedule(&self, game_id: &str, note: Option<Option<u64>>) {
+        let Some(at) = note else { return };
+        if let Err(e) = self.inner.store.set_deadline(game_id, at).await {
+            // The note stays as it was; the scanner re-reads the game anyway.
+            tracing::warn!(game_id, error = %e, "could not note the game's next deadline");
+        }
+    }
+
+    async fn resign_inner(
+        &self,
+        req: Request<pb::ResignRequest>,
+    ) -> Result<pb::GameSnapshot, ApiError> {
+        let game_id = req.get_ref().game_id.clone();
+        check_game_id(&game_id)?;
+        let caller = self.caller(&req, &game_id)?;
+        let Caller::Seat(seat) = caller else {
+            return Err(ApiError::spectator_move());
+        };
+        for _ in 0..MAX_COMMIT_ATTEMPTS {
+            let (record, game, state) = self.open(&game_id, caller).await?;
+            let meta = GameMeta::read(&record);
+            if meta.is_resigned(seat) {
+                return Ok(snapshot(&record, record.version, &*state, caller));
+            }
+            if state.finished() {
+                return Err(ApiError::new(
+                    tonic::Code::FailedPrecondition,
+                    "game_over",
+                    "the game is over",
+                ));
+            }
+            let version = record.version + 1;
+            let now = crate::meta::now_ms();
+            let fp = fingerprints(&*state);
+            // The state does not change: every decision stays as it is.
+            let mut next = meta.after_commit(None, &fp, &fp, now);
+            next.resigned.push(seat as u32);
+            next.resigned.sort_unstable();
+            next.notice(Notice {
+                version,
+                seat: seat as u32,
+                kind: NoticeKind::Resigned,
+                label: String::new(),
+            });
+            let events = game.no_events();
+            let outcome = self
+                .inner
+                .store
+                .commit(MoveCommit {
+                    game_id: game_id.clone(),
+                    expected_version: record.version,
+                    request_id: seat_request_id(seat, "~resign"),
+                    state: record.state.clone(),
+                    finished: false,
+                    events: events.clone(),
+                    result: events,
+                    meta: next.encode(),
+                })
+                .await?;
+            match outcome {
+                CommitOutcome::Committed { .. } | CommitOutcome::Duplicate { .. } => {
+                    tracing::info!(game_id, seat, "seat resigned");
+                    let record = self.load(&game_id).await?;
+                    let state = game.decode(&record.state)?;
+                    let note = deadline_note(&GameMeta::read(&record), &*state);
+                    let answer = snapshot(&record, record.version, &*state, caller);
+                    drop(state);
+                    self.schedule(&game_id, note).await;
+                    return Ok(answer);
+                }
+                CommitOutcome::Conflict { .. } => continue,
+                CommitOutcome::NotFound => return Err(ApiError::not_found(&game_id)),
+            }
+        }
+        Err(ApiError::new(
+            tonic::Code::Aborted,
+            "version_conflict",
+            "the game kept moving; retry",
+        ))
+    }
+
+    /// The replica's deadline scanner: every `poll`, the games whose note is
+    /// due get their default moves (any replica may run it at the same time:
+    /// each default move is committed under a request id derived from the
+    /// version and the seat, so it is applied once).
+    pub async fn run_deadlines(self, mut stopping: watch::Receiver<bool>) {
+        let poll = self.inner.opts.deadline_poll;
+        loop {
+            tokio::select! {
+                _ = tokio::time::sleep(poll) => {}
+                _ = stopping.changed() => {
+                    if *stopping.borrow() { return; }
+                }
+            }
+            let now = crate::meta::now_ms();
+            let due = match self.inner.store.due_games(now, 32).await {
+                Ok(due) => due,
+                Err(e) => {
+                    tracing::debug!(error = %e, "deadline scan failed");
+                    continue;
+                }
+            };
+            for game_id in due {
+                if let Err(e) = self.act_on_deadline(&game_id, now).await {
+                    tracing::warn!(game_id, code = ?e.code, message = %e.message, "default move failed; retrying later");
+                    let _ = self
+                        .inner
+                        .store
+                        .set_deadline(&game_id, Some(now + 5_000))
+                        .await;
+                }
+            }
+        }
+    }
+
+    /// Makes the default move of the first pending seat past its deadline
+    /// (or notes the game's next deadline when none is).
+    async fn act_on_deadline(&self, game_id: &str, now: u64) -> Result<(), ApiError> {
+        let store = &self.inner.store;
+        let Some(record) = store.load(game_id).await? else {
+            store.set_deadline(game_id, None).await?;
+            return Ok(());
+        };
+        let game = self.game(&record.game_type)?;
+        let state = game.decode(&record.state)?;
+        let meta = GameMeta::read(&record);
+        let pending = state.pending();
+        let Some((seat, kind)) = meta.expired(&pending, state.players(), now) else {
+            let note = deadline_note(&meta, &*state);
+            drop(state);
+            self.schedule(game_id, note).await;
+            return Ok(());
+        };
+        let moves = state.legal_moves(seat);
+        if moves.is_empty() {
+            return Err(ApiError::new(
+                tonic::Code::Internal,
+                "internal",
+                format!("seat {seat} is pending without a legal move"),
+            ));
+        }
+        let chosen =
+            &moves[crate::meta::default_choice(&record.state, record.version, seat, moves.len())];
+        let mv = chosen.r#move.clone().unwrap_or_default();
+        let label = chosen.label.clone();
+        tracing::info!(
+            game_id,
+            seat,
+            version = record.version,
+            ?kind,
+            label,
+            "default move"
+        );
+        let r = pb::SubmitMoveRequest {
+            game_id: game_id.to_string(),
+            expected_version: record.version,
+            // A space never occurs in a client's request id.
+            request_id: format!("~default {}", record.version),
+            r#move: Some(mv.clone()),
+            seat: Some(seat as u32),
+        };
+        let len = record.state.len();
+        match self
+            .submit_on(
+                &r,
+                seat,
+                &mv,
+                Cached::new(record, state, len),
+                false,
+                Some((kind, label)),
+            )
+            .await?
+        {
+            Step::Done(_) => Ok(()),
+            // Someone moved meanwhile: the next scan looks again.
+            Step::Retry { .. } => Ok(()),
+        }
+    }
+
     /// The decision of `seat` at the version of `record` for a watcher: from
     /// the cached state of that version if there is one, else from the record.
     fn watch_decision(
@@ -745,6 +1113,67 @@ impl<S: GameStore> GameServiceImpl<S> {
             .map_err(|e| Status::from(ApiError::from(e)))?;
         Ok(of(&*state))
     }
+}
+
+/// What [`GameServiceImpl::schedule`] notes for a game: nothing (`None`)
+/// for a game without a time limit or resigned seat, else its next deadline
+/// (`Some(None)`: none, remove the note).
+fn deadline_note(meta: &GameMeta, state: &dyn DynState) -> Option<Option<u64>> {
+    if meta.decision_limit_ms.is_none() && meta.resigned.is_empty() {
+        return None;
+    }
+    Some(if state.finished() {
+        None
+    } else {
+        meta.next_deadline(&state.pending(), state.players(), crate::meta::now_ms())
+    })
+}
+
+/// Longest `CreateGame.decision_seconds` (a week).
+const MAX_DECISION_SECONDS: u32 = 7 * 24 * 3600;
+
+/// How often one SubmitMove reads the game again after its commit found the
+/// game moved on (each time re-checking `may_apply_later`).
+const MAX_COMMIT_ATTEMPTS: usize = 8;
+
+/// What one attempt of SubmitMove came to.
+enum Step {
+    Done(Box<pb::SubmitMoveResponse>),
+    /// The game moved on since the state the move was applied to.
+    Retry {
+        current_version: u64,
+    },
+}
+
+/// Whether a move of `seat` chosen at `expected` may be applied on the
+/// newer `record` (the rule for simultaneous decisions): the seat is pending
+/// now and its decision (what it is asked and its legal moves) has not
+/// changed since `expected`, so the other seats' moves in between changed
+/// nothing it chose from. The commit still checks the version the move was
+/// applied on. Unknown decision versions (a record of an earlier release)
+/// allow nothing.
+fn may_apply_later(record: &GameRecord, state: &dyn DynState, seat: Seat, expected: u64) -> bool {
+    expected < record.version
+        && GameMeta::read(record).unchanged_since(seat, expected)
+        && state.pending().contains(&seat)
+}
+
+/// Every seat's decision fingerprint (`None`: not pending).
+fn fingerprints(state: &dyn DynState) -> Vec<Option<u64>> {
+    (0..state.players())
+        .map(|s| state.decision_fingerprint(s))
+        .collect()
+}
+
+/// The key under which the store records a request id: scoped to the seat,
+/// so a seat reusing another seat's id neither gets the other's answer nor
+/// loses its own move. The space cannot occur in a request id (printable
+/// ASCII without spaces, [`check_request_id`]), so a scoped key never equals
+/// an id recorded unscoped by an earlier release; those old entries are still
+/// looked up when a move is stale or refused (a retry across the upgrade gets
+/// its first answer), but never make the commit skip a move.
+pub fn seat_request_id(seat: Seat, request_id: &str) -> String {
+    format!("{seat} {request_id}")
 }
 
 /// A seat token whose seat the game does not have.
@@ -803,6 +1232,45 @@ pub fn snapshot(
         },
         player_count: state.players() as u32,
         your_seat: caller.seat().map(|s: Seat| s as u32),
+        ..hosted_play(record, state, finished)
+    }
+}
+
+/// The snapshot's fields of hosted play: resignations, clocks, notices.
+fn hosted_play(record: &GameRecord, state: &dyn DynState, finished: bool) -> pb::GameSnapshot {
+    let meta = GameMeta::read(record);
+    let players = state.players();
+    let clocks = if finished {
+        Vec::new()
+    } else {
+        meta.deadlines(&state.pending(), crate::meta::now_ms())
+            .into_iter()
+            .map(|(seat, at)| pb::SeatClock {
+                seat: seat as u32,
+                deadline_unix_ms: at,
+            })
+            .collect()
+    };
+    pb::GameSnapshot {
+        resigned_seats: meta.resigned.clone(),
+        abandoned: meta.abandoned(players),
+        decision_seconds: meta.decision_limit_ms.map(|ms| (ms / 1000) as u32),
+        clocks,
+        notices: meta.notices.iter().map(notice_pb).collect(),
+        ..Default::default()
+    }
+}
+
+pub fn notice_pb(n: &Notice) -> pb::SeatNotice {
+    pb::SeatNotice {
+        version: n.version,
+        seat: n.seat,
+        kind: match n.kind {
+            NoticeKind::TimedOut => pb::SeatNoticeKind::TimedOut,
+            NoticeKind::Resigned => pb::SeatNoticeKind::Resigned,
+            NoticeKind::BotMove => pb::SeatNoticeKind::BotMove,
+        } as i32,
+        label: n.label.clone(),
     }
 }
 
@@ -914,15 +1382,38 @@ impl<S: GameStore> pb::game_service_server::GameService for GameServiceImpl<S> {
         &self,
         _req: Request<pb::GetServerStatsRequest>,
     ) -> Result<Response<pb::ServerStats>, Status> {
-        let mut stats = self.inner.metrics.snapshot();
-        let c = self.inner.cache.stats();
-        stats.state_cache_entries = c.entries;
-        stats.state_cache_bytes = c.bytes;
-        stats.state_cache_limit_bytes = c.limit_bytes;
-        stats.state_cache_hits = c.hits;
-        stats.state_cache_misses = c.misses;
-        stats.state_cache_stale = c.stale;
-        Ok(Response::new(stats))
+        if !self.inner.opts.public_stats {
+            return Err(Status::permission_denied(
+                "GetServerStats is off on this port (signoria serve --public-stats turns it on); \
+                 the same figures are on the admin port's GET /metrics (--admin-listen)",
+            ));
+        }
+        Ok(Response::new(self.stats()))
+    }
+
+    #[tracing::instrument(name = "Resign", skip_all, fields(game_id = %req.get_ref().game_id, seat = field::Empty))]
+    async fn resign(
+        &self,
+        req: Request<pb::ResignRequest>,
+    ) -> Result<Response<pb::ResignResponse>, Status> {
+        self.guarded(self.resign_inner(req))
+            .await
+            .map(|snapshot| {
+                Response::new(pb::ResignResponse {
+                    snapshot: Some(snapshot),
+                })
+            })
+            .map_err(log_refusal)
+    }
+
+    #[tracing::instrument(name = "GetCatalog", skip_all)]
+    async fn get_catalog(
+        &self,
+        req: Request<pb::GetCatalogRequest>,
+    ) -> Result<Response<pb::Catalog>, Status> {
+        self.catalog_inner(req.into_inner())
+            .map(Response::new)
+            .map_err(log_refusal)
     }
 }
 

@@ -229,6 +229,7 @@ mod tests {
             finished: false,
             created_unix_ms: 0,
             seat_labels: vec!["a".into(), "b".into()],
+            meta: Vec::new(),
         };
         Cached::new(record, state, encoded.len())
     }

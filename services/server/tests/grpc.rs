@@ -39,6 +39,7 @@ fn config() -> ServerConfig {
         ..ServerConfig::default()
     };
     c.service.allow_client_seed = true;
+    c.service.public_stats = true;
     c
 }
 
@@ -83,6 +84,7 @@ async fn new_game_of(
             options: None,
             seed,
             seat_labels: vec!["Alice".into()],
+            decision_seconds: None,
         })
         .await
         .unwrap();
@@ -585,6 +587,7 @@ async fn create_game_validates_its_input() {
         options: None,
         seed,
         seat_labels: vec![],
+        decision_seconds: None,
     };
     let code = |r: Result<pb::CreateGameResponse, tonic::Status>| r.unwrap_err().code();
     assert_eq!(
@@ -960,6 +963,22 @@ impl GameStore for FlakyStore {
         self.inner
             .wait_for_change(game_id, known_version, timeout)
             .await
+    }
+    async fn set_deadline(
+        &self,
+        game_id: &str,
+        at_unix_ms: Option<u64>,
+    ) -> signoria_store::StoreResult<()> {
+        self.check()?;
+        self.inner.set_deadline(game_id, at_unix_ms).await
+    }
+    async fn due_games(
+        &self,
+        now_unix_ms: u64,
+        limit: usize,
+    ) -> signoria_store::StoreResult<Vec<String>> {
+        self.check()?;
+        self.inner.due_games(now_unix_ms, limit).await
     }
     async fn ping(&self) -> signoria_store::StoreResult<()> {
         self.check()

@@ -19,7 +19,7 @@ pub mod redis_store;
 pub mod testutil;
 
 pub use memory::MemoryStore;
-pub use redis_conn::RedisTarget;
+pub use redis_conn::{RedisTarget, redact_url, redact_urls};
 pub use redis_store::{RedisStore, RedisStoreOptions};
 
 /// When a move is acknowledged (`signoria serve --durability`).
@@ -104,6 +104,10 @@ pub struct GameRecord {
     /// One display label per seat (may be empty for records written before
     /// labels were stored).
     pub seat_labels: Vec<String>,
+    /// The server's own data about the game (decision versions, clocks,
+    /// resignations...), opaque here; empty for records of releases that did
+    /// not keep it. Written with the record at creation and by every commit.
+    pub meta: Vec<u8>,
 }
 
 /// One move to commit.
@@ -124,6 +128,8 @@ pub struct MoveCommit {
     pub events: Vec<u8>,
     /// What to answer a repeated `request_id` with. Opaque here.
     pub result: Vec<u8>,
+    /// [`GameRecord::meta`] at the new version.
+    pub meta: Vec<u8>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -204,6 +210,24 @@ pub trait GameStore: Clone + Send + Sync + 'static {
         known_version: u64,
         timeout: Duration,
     ) -> impl Future<Output = StoreResult<()>> + Send;
+
+    /// Notes that `game_id` needs attention at `at_unix_ms` (a decision's
+    /// deadline), replacing any earlier note of that game; `None` removes it.
+    /// An index beside the games, not part of their atomic commits: whoever
+    /// acts on a due game re-reads it first.
+    fn set_deadline(
+        &self,
+        game_id: &str,
+        at_unix_ms: Option<u64>,
+    ) -> impl Future<Output = StoreResult<()>> + Send;
+
+    /// Games whose note is at or before `now_unix_ms`, earliest first, at
+    /// most `limit`.
+    fn due_games(
+        &self,
+        now_unix_ms: u64,
+        limit: usize,
+    ) -> impl Future<Output = StoreResult<Vec<String>>> + Send;
 
     /// Whether the backend answers (for health checks).
     fn ping(&self) -> impl Future<Output = StoreResult<()>> + Send;

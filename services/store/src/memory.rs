@@ -35,6 +35,8 @@ struct StoredGame {
 struct Games {
     games: HashMap<String, StoredGame>,
     last_sweep: Option<Instant>,
+    /// Deadline notes: game id -> unix ms.
+    deadlines: HashMap<String, u64>,
 }
 
 impl Games {
@@ -152,6 +154,7 @@ impl GameStore for MemoryStore {
         game.record.version = version;
         game.record.state = commit.state;
         game.record.finished = commit.finished;
+        game.record.meta = commit.meta;
         game.requests
             .insert(commit.request_id, (version, commit.result));
         game.events.push(commit.events);
@@ -216,6 +219,27 @@ impl GameStore for MemoryStore {
         // lock release and here is not missed.
         let _ = tokio::time::timeout(timeout, rx.wait_for(|v| *v > known_version)).await;
         Ok(())
+    }
+
+    async fn set_deadline(&self, game_id: &str, at_unix_ms: Option<u64>) -> StoreResult<()> {
+        let mut games = self.lock();
+        match at_unix_ms {
+            Some(at) => games.deadlines.insert(game_id.to_owned(), at),
+            None => games.deadlines.remove(game_id),
+        };
+        Ok(())
+    }
+
+    async fn due_games(&self, now_unix_ms: u64, limit: usize) -> StoreResult<Vec<String>> {
+        let mut due: Vec<(u64, String)> = self
+            .lock()
+            .deadlines
+            .iter()
+            .filter(|(_, at)| **at <= now_unix_ms)
+            .map(|(g, at)| (*at, g.clone()))
+            .collect();
+        due.sort();
+        Ok(due.into_iter().take(limit).map(|(_, g)| g).collect())
     }
 
     async fn ping(&self) -> StoreResult<()> {

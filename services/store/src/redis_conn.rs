@@ -19,8 +19,32 @@ use tokio::sync::mpsc;
 
 use crate::{StoreError, StoreResult};
 
-/// Where the games are: one Redis, or a Redis Cluster.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// `url` with its password (if any) replaced by `***`, for logs and error
+/// messages: a Redis URL is never shown with its secret.
+/// `redis://user:secret@host:6379/0` -> `redis://user:***@host:6379/0`.
+pub fn redact_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        // Not a URL: it may be anything, so show none of it past a host-like
+        // prefix.
+        return match url.rsplit_once('@') {
+            Some((_, host)) => format!("***@{host}"),
+            None => url.to_owned(),
+        };
+    };
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(end);
+    match authority.rsplit_once('@') {
+        None => url.to_owned(),
+        Some((userinfo, host)) => {
+            let user = userinfo.split_once(':').map_or("", |(u, _)| u);
+            format!("{scheme}://{user}:***@{host}{tail}")
+        }
+    }
+}
+
+/// Where the games are: one Redis, or a Redis Cluster. `Debug` and `Display`
+/// hide passwords ([`redact_url`]).
+#[derive(Clone, PartialEq, Eq)]
 pub enum RedisTarget {
     /// `redis://[user:password@]host:port[/db]`.
     Single(String),
@@ -41,7 +65,8 @@ impl RedisTarget {
             .collect();
         if nodes.is_empty() {
             return Err(StoreError::Unavailable(format!(
-                "no cluster node in {list:?}; expected redis://host:port,redis://host:port,..."
+                "no cluster node in {:?}; expected redis://host:port,redis://host:port,...",
+                redact_url(list)
             )));
         }
         Ok(RedisTarget::Cluster(nodes))
@@ -55,10 +80,31 @@ impl RedisTarget {
 impl std::fmt::Display for RedisTarget {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            RedisTarget::Single(url) => write!(f, "{url}"),
-            RedisTarget::Cluster(nodes) => write!(f, "cluster {}", nodes.join(",")),
+            RedisTarget::Single(url) => write!(f, "{}", redact_url(url)),
+            RedisTarget::Cluster(nodes) => write!(f, "cluster {}", redact_urls(nodes)),
         }
     }
+}
+
+impl std::fmt::Debug for RedisTarget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RedisTarget::Single(url) => f.debug_tuple("Single").field(&redact_url(url)).finish(),
+            RedisTarget::Cluster(nodes) => f
+                .debug_tuple("Cluster")
+                .field(&nodes.iter().map(|n| redact_url(n)).collect::<Vec<_>>())
+                .finish(),
+        }
+    }
+}
+
+/// Comma-separated node URLs without their passwords.
+pub fn redact_urls(nodes: &[String]) -> String {
+    nodes
+        .iter()
+        .map(|n| redact_url(n))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Upper bound for one connection attempt.
@@ -105,8 +151,9 @@ pub(crate) async fn connect_single(
     url: &str,
     response_timeout: Duration,
 ) -> StoreResult<(Conn, Client)> {
-    let client = Client::open(url)
-        .map_err(|e| StoreError::Unavailable(format!("invalid redis url {url:?}: {e}")))?;
+    let client = Client::open(url).map_err(|e| {
+        StoreError::Unavailable(format!("invalid redis url {:?}: {e}", redact_url(url)))
+    })?;
     let config = redis::aio::ConnectionManagerConfig::new()
         .set_connection_timeout(Some(CONNECT_TIMEOUT))
         .set_response_timeout(Some(response_timeout))
@@ -142,10 +189,39 @@ pub(crate) async fn connect_cluster(
         .min_retry_wait(20)
         .max_retry_wait(400)
         .build()
-        .map_err(|e| StoreError::Unavailable(format!("invalid cluster nodes {nodes:?}: {e}")))?;
+        .map_err(|e| {
+            StoreError::Unavailable(format!("invalid cluster nodes {}: {e}", redact_urls(nodes)))
+        })?;
     let conn = tokio::time::timeout(overall + CONNECT_TIMEOUT, client.get_async_connection())
         .await
-        .map_err(|_| StoreError::Unavailable(format!("no cluster node of {nodes:?} answered")))?
+        .map_err(|_| {
+            StoreError::Unavailable(format!(
+                "no cluster node of {} answered",
+                redact_urls(nodes)
+            ))
+        })?
         .map_err(|e: RedisError| StoreError::Unavailable(e.to_string()))?;
     Ok((conn, push_rx))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_never_show() {
+        for (url, shown) in [
+            ("redis://127.0.0.1:6379", "redis://127.0.0.1:6379"),
+            ("redis://:s3cret@h:1/0", "redis://:***@h:1/0"),
+            ("redis://u:s3cret@h:1", "redis://u:***@h:1"),
+            ("rediss://u:s3:c@ret@h:1?x=1", "rediss://u:***@h:1?x=1"),
+            ("u:s3cret@h:1", "***@h:1"),
+        ] {
+            assert_eq!(redact_url(url), shown);
+        }
+        let t = RedisTarget::Cluster(vec!["redis://:s3cret@a:1".into(), "redis://b:2".into()]);
+        assert!(!format!("{t} {t:?}").contains("s3cret"));
+        let t = RedisTarget::Single("redis://:s3cret@a:1".into());
+        assert!(!format!("{t} {t:?}").contains("s3cret"));
+    }
 }

@@ -9,7 +9,11 @@
 //!
 //! | key | type | content |
 //! |---|---|---|
-//! | `{g:<id>}:meta` | hash | `type`, `players`, `version`, `state`, `finished` (`0`/`1`), `created` (unix ms) |
+//! | `{g:<id>}:meta` | hash | `type`, `players`, `version`, `state`, `finished` (`0`/`1`), `created` (unix ms), `labels` (JSON array), `meta` (the server's own data, opaque here) |
+//!
+//! and one key beside the games: `signoria:deadlines`, a sorted set of game ids
+//! scored by the unix ms at which each needs attention (`set_deadline`,
+//! `due_games`; not hash-tagged, not part of the commits).
 //! | `{g:<id>}:req` | hash | request id -> `<version>:<result bytes>` |
 //! | `{g:<id>}:events` | stream | entry `<version>-1`, field `e` = the encoded events of that move |
 //!
@@ -142,7 +146,8 @@ const MAX_RESUBSCRIBE_DELAY: Duration = Duration::from_secs(1);
 /// events, result, nudge channel, new version (decimal; computed by the caller
 /// so Lua's floating-point numbers never touch a version), publish command
 /// (`PUBLISH` or `SPUBLISH`), time to live of a finished game and of a game in
-/// play (milliseconds, `0` = forever).
+/// play (milliseconds, `0` = forever), server meta (`meta`, see
+/// [`GameRecord::meta`]).
 ///
 /// Returns `{"notfound"}`, `{"dup", "<version>:<result>"}`,
 /// `{"conflict", "<current version>"}` or `{"ok", "<new version>"}`.
@@ -168,7 +173,7 @@ end
 if cur ~= ARGV[1] then return {'conflict', cur} end
 local v = ARGV[8]
 redis.call('XADD', KEYS[3], v .. '-1', 'e', ARGV[5])
-redis.call('HSET', KEYS[1], 'version', v, 'state', ARGV[3], 'finished', ARGV[4])
+redis.call('HSET', KEYS[1], 'version', v, 'state', ARGV[3], 'finished', ARGV[4], 'meta', ARGV[12])
 redis.call('HSET', KEYS[2], ARGV[2], v .. ':' .. ARGV[6])
 redis.call(ARGV[9], ARGV[7], v)
 touch(ARGV[4])
@@ -177,12 +182,12 @@ return {'ok', v}
 
 /// The create script. KEYS: meta, req, events. ARGV: type, players, version,
 /// state, finished, created, labels (JSON array), time to live (milliseconds,
-/// `0` = forever). Returns 1, or 0 if the game exists.
+/// `0` = forever), server meta (`meta`). Returns 1, or 0 if the game exists.
 pub const CREATE_LUA: &str = r#"
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('HSET', KEYS[1], 'type', ARGV[1], 'players', ARGV[2], 'version', ARGV[3],
-  'state', ARGV[4], 'finished', ARGV[5], 'created', ARGV[6], 'labels', ARGV[7])
+  'state', ARGV[4], 'finished', ARGV[5], 'created', ARGV[6], 'labels', ARGV[7], 'meta', ARGV[9])
 if ARGV[8] ~= '0' then redis.call('PEXPIRE', KEYS[1], ARGV[8]) end
 return 1
 "#;
@@ -241,6 +246,9 @@ impl ScriptCall {
 fn ttl_ms(ttl: Option<Duration>) -> u64 {
     ttl.map(|d| (d.as_millis() as u64).max(1)).unwrap_or(0)
 }
+
+/// The deadline notes of every game (see the module docs).
+pub const DEADLINES_KEY: &str = "signoria:deadlines";
 
 fn meta_key(game_id: &str) -> String {
     format!("{{g:{game_id}}}:meta")
@@ -652,7 +660,8 @@ impl GameStore for RedisStore {
             .arg(if record.finished { "1" } else { "0" })
             .arg(record.created_unix_ms)
             .arg(serde_json::to_vec(&record.seat_labels).expect("labels serialise"))
-            .arg(ttl_ms(self.inner.options.retention.ttl(record.finished)));
+            .arg(ttl_ms(self.inner.options.retention.ttl(record.finished)))
+            .arg(&record.meta[..]);
         let created: i64 =
             redis::from_redis_value(self.run_script(&self.inner.create_script, &call).await?)
                 .map_err(|_| corrupt("unexpected reply from the create script"))?;
@@ -697,7 +706,10 @@ impl GameStore for RedisStore {
                 ))
             })?,
         };
+        // Absent in records of earlier releases.
+        let meta = fields.remove("meta").unwrap_or_default();
         Ok(Some(GameRecord {
+            meta,
             game_id: game_id.to_owned(),
             game_type,
             players: u32::try_from(players)
@@ -729,7 +741,8 @@ impl GameStore for RedisStore {
             )
             .arg(self.inner.publish)
             .arg(ttl_ms(retention.finished))
-            .arg(ttl_ms(retention.abandoned));
+            .arg(ttl_ms(retention.abandoned))
+            .arg(&commit.meta[..]);
         let reply: Vec<Vec<u8>> =
             redis::from_redis_value(self.run_script(&self.inner.commit_script, &call).await?)
                 .map_err(|_| corrupt("unexpected reply from the commit script"))?;
@@ -863,6 +876,33 @@ impl GameStore for RedisStore {
                 return Ok(());
             }
         }
+    }
+
+    async fn set_deadline(&self, game_id: &str, at_unix_ms: Option<u64>) -> StoreResult<()> {
+        let mut conn = self.conn();
+        match at_unix_ms {
+            Some(at) => conn
+                .zadd::<_, _, _, ()>(DEADLINES_KEY, game_id, at)
+                .await
+                .map_err(unavailable),
+            None => conn
+                .zrem::<_, _, ()>(DEADLINES_KEY, game_id)
+                .await
+                .map_err(unavailable),
+        }
+    }
+
+    async fn due_games(&self, now_unix_ms: u64, limit: usize) -> StoreResult<Vec<String>> {
+        redis::cmd("ZRANGEBYSCORE")
+            .arg(DEADLINES_KEY)
+            .arg("-inf")
+            .arg(now_unix_ms)
+            .arg("LIMIT")
+            .arg(0)
+            .arg(limit)
+            .query_async(&mut self.conn())
+            .await
+            .map_err(unavailable)
     }
 
     async fn ping(&self) -> StoreResult<()> {

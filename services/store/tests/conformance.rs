@@ -29,6 +29,7 @@ fn record(game_id: &str) -> GameRecord {
         finished: false,
         created_unix_ms: 1_795_000_000_123,
         seat_labels: vec!["Ann".into(), "Bo".into()],
+        meta: Vec::new(),
     }
 }
 
@@ -42,6 +43,7 @@ fn commit(game_id: &str, expected_version: u64, request_id: &str) -> MoveCommit 
         finished: false,
         events: format!("events:\0{v}").into_bytes(),
         result: format!("result:{v}:\0\u{ff}").into_bytes(),
+        meta: Vec::new(),
     }
 }
 
@@ -467,6 +469,41 @@ async fn large_versions_are_exact<S: GameStore>(a: S, b: S) {
     );
 }
 
+/// The server's meta rides with the record: set at creation, replaced by
+/// every commit.
+async fn meta_is_kept<S: GameStore>(a: S, b: S) {
+    let id = unique_id("meta");
+    let mut rec = record(&id);
+    rec.meta = b"{\"v\":0}".to_vec();
+    a.create(&rec).await.unwrap();
+    assert_eq!(b.load(&id).await.unwrap().unwrap().meta, rec.meta);
+    let mut c = commit(&id, 0, "first");
+    c.meta = b"{\"v\":1}\x00\xff".to_vec();
+    a.commit(c.clone()).await.unwrap();
+    assert_eq!(b.load(&id).await.unwrap().unwrap().meta, c.meta);
+}
+
+/// Deadline notes: set, replaced, due in order, removed.
+async fn deadlines_are_noted<S: GameStore>(a: S, b: S) {
+    let (x, y, z) = (unique_id("dl"), unique_id("dl"), unique_id("dl"));
+    // Far in the past, so notes of other tests on a shared Redis sort after.
+    a.set_deadline(&x, Some(30)).await.unwrap();
+    a.set_deadline(&y, Some(10)).await.unwrap();
+    a.set_deadline(&z, Some(5_000_000_000_000)).await.unwrap();
+    let due = b.due_games(40, 1000).await.unwrap();
+    let ours: Vec<&String> = due.iter().filter(|g| **g == x || **g == y).collect();
+    assert_eq!(ours, vec![&y, &x]);
+    assert!(!due.contains(&z));
+    a.set_deadline(&y, Some(50)).await.unwrap();
+    let due = b.due_games(40, 1000).await.unwrap();
+    assert!(due.contains(&x) && !due.contains(&y));
+    for g in [&x, &y, &z] {
+        a.set_deadline(g, None).await.unwrap();
+    }
+    let due = b.due_games(u64::MAX / 2, 100_000).await.unwrap();
+    assert!(!due.contains(&x) && !due.contains(&y) && !due.contains(&z));
+}
+
 /// Declares each case once per store.
 macro_rules! conformance {
     ($($case:ident),* $(,)?) => {
@@ -512,6 +549,8 @@ macro_rules! conformance {
 
 conformance!(
     create_and_load,
+    meta_is_kept,
+    deadlines_are_noted,
     commit_applies,
     conflict_reports_current_version,
     duplicate_request_applies_nothing,

@@ -31,6 +31,7 @@ fn record(game_id: &str) -> GameRecord {
         finished: false,
         created_unix_ms: 1,
         seat_labels: vec!["Ann".into(), "Bo".into()],
+        meta: Vec::new(),
     }
 }
 
@@ -44,6 +45,7 @@ fn commit(game_id: &str, expected_version: u64, finished: bool) -> MoveCommit {
         finished,
         events: format!("events-{v}").into_bytes(),
         result: format!("result-{v}").into_bytes(),
+        meta: Vec::new(),
     }
 }
 

@@ -151,7 +151,9 @@ impl ServerProcess {
         cmd.arg("serve")
             .arg("--listen")
             .arg(self.addr())
-            .arg("--allow-client-seed");
+            .arg("--allow-client-seed")
+            // The tests read the replicas' figures over gRPC.
+            .arg("--public-stats");
         if let Storage::RedisCluster(urls) = &self.storage {
             cmd.arg("--redis-cluster").arg(urls);
         }
@@ -551,6 +553,7 @@ pub async fn create_game_of(
             options,
             seed: Some(seed),
             seat_labels: vec![],
+            decision_seconds: None,
         })
         .await
         .with_context(|| format!("CreateGame {game_type}"))?

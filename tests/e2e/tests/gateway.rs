@@ -406,6 +406,7 @@ async fn grpc_web_unary_and_streaming_calls_through_the_gateway() -> Result<()> 
             options: None,
             seed: Some(rng.next_u64()),
             seat_labels: vec![],
+            decision_seconds: None,
         }),
     )
     .await?;

@@ -265,6 +265,7 @@ async fn commit_games(
             finished: false,
             created_unix_ms: now_ms(),
             seat_labels: (0..traj.players).map(|s| format!("seat {s}")).collect(),
+            meta: Vec::new(),
         };
         if let Err(e) = store.create(&record).await {
             tally.reject("create", status_code(&e));
@@ -283,6 +284,7 @@ async fn commit_games(
                 state: state.clone(),
                 finished: *finished,
                 result: events.clone(),
+                meta: Vec::new(),
                 events: events.clone(),
             };
             track.in_flight.store(true, Ordering::Relaxed);

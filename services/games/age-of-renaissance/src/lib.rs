@@ -16,6 +16,7 @@ pub mod acquisition;
 pub mod bank;
 pub mod board;
 pub mod cards;
+mod catalog;
 pub mod combat;
 pub mod data;
 pub mod deck;
@@ -129,6 +130,10 @@ impl Game for AgeOfRenaissance {
 
     fn outcome(state: &State) -> Option<Outcome> {
         scoring::outcome(state)
+    }
+
+    fn catalog() -> Vec<signoria_engine::CatalogSection> {
+        catalog::sections()
     }
 
     fn describe_move(state: &State, seat: Seat, mv: &Move) -> String {

@@ -10,6 +10,7 @@
 // Index loops over seats/periods/resources read like the rules; keep them.
 #![allow(clippy::needless_range_loop)]
 
+mod catalog;
 pub mod data;
 pub mod decisions;
 pub mod draft;
@@ -122,6 +123,10 @@ impl Game for LorenzoIlMagnifico {
 
     fn outcome(state: &State) -> Option<Outcome> {
         scoring::outcome(state)
+    }
+
+    fn catalog() -> Vec<signoria_engine::CatalogSection> {
+        catalog::sections()
     }
 
     fn describe_move(state: &State, seat: Seat, mv: &Move) -> String {

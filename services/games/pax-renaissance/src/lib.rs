@@ -15,6 +15,7 @@ pub mod actions;
 pub mod agents;
 pub mod battle;
 pub mod board;
+mod catalog;
 pub mod data;
 pub mod describe;
 pub mod frames;
@@ -140,6 +141,10 @@ impl Game for PaxRenaissance {
 
     fn outcome(state: &State) -> Option<Outcome> {
         victory::outcome(state)
+    }
+
+    fn catalog() -> Vec<signoria_engine::CatalogSection> {
+        catalog::sections()
     }
 
     fn describe_move(state: &State, seat: Seat, mv: &Move) -> String {

@@ -14,6 +14,7 @@
 
 pub mod actions;
 pub mod bonus;
+mod catalog;
 pub mod combat;
 pub mod court;
 pub mod data;
@@ -140,6 +141,10 @@ impl Game for Wallenstein {
 
     fn outcome(state: &State) -> Option<Outcome> {
         scoring::outcome(state)
+    }
+
+    fn catalog() -> Vec<signoria_engine::CatalogSection> {
+        catalog::sections()
     }
 
     fn describe_move(state: &State, seat: Seat, mv: &Move) -> String {

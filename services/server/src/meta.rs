@@ -1,0 +1,292 @@
+//! The server's own data about a game, kept with its record
+//! (`GameRecord::meta`, JSON): per-seat decision versions (the rule for
+//! simultaneous decisions), decision clocks and the time limit (turn
+//! deadlines), resignations, and the notices of moves the server made for a
+//! seat.
+//!
+//! Per-version parts (decision versions, clocks) are only valid at the version
+//! they were written at: a record an earlier release moved since (which
+//! does not write this field) keeps its old meta, and reading it at another
+//! version forgets them (no stale move is then applied on a newer version, and
+//! the clocks start again).
+
+use serde::{Deserialize, Serialize};
+use signoria_engine::Seat;
+use signoria_store::GameRecord;
+
+/// Notices kept (the newest); older ones drop out.
+pub const MAX_NOTICES: usize = 64;
+
+/// What the server did or recorded for a seat (not a move of the game's rules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NoticeKind {
+    /// The seat was past its time limit: the default move was made for it.
+    TimedOut,
+    /// The seat resigned.
+    Resigned,
+    /// A resigned seat's move, made by the default player.
+    BotMove,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Notice {
+    /// The version the notice's commit produced.
+    pub version: u64,
+    pub seat: u32,
+    pub kind: NoticeKind,
+    /// The move's label (empty for a resignation).
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameMeta {
+    /// The version this was written at.
+    pub version: u64,
+    /// Per seat, the version since which its decision is unchanged (empty:
+    /// unknown).
+    #[serde(default)]
+    pub decisions: Vec<u64>,
+    /// Per seat, when (unix ms) its current decision began (empty: unknown).
+    #[serde(default)]
+    pub since_ms: Vec<u64>,
+    /// The time limit per decision (`CreateGame.decision_seconds`).
+    #[serde(default)]
+    pub decision_limit_ms: Option<u64>,
+    /// Seats that resigned, in seat order.
+    #[serde(default)]
+    pub resigned: Vec<u32>,
+    /// The newest notices, oldest first.
+    #[serde(default)]
+    pub notices: Vec<Notice>,
+}
+
+impl GameMeta {
+    /// A new game's meta.
+    pub fn new(players: usize, decision_limit_ms: Option<u64>, now_ms: u64) -> GameMeta {
+        GameMeta {
+            version: 0,
+            decisions: vec![0; players],
+            since_ms: vec![now_ms; players],
+            decision_limit_ms,
+            resigned: Vec::new(),
+            notices: Vec::new(),
+        }
+    }
+
+    /// The meta of `record`, per-version parts dropped when written at
+    /// another version (or none for records of earlier releases).
+    pub fn read(record: &GameRecord) -> GameMeta {
+        let mut meta: GameMeta = serde_json::from_slice(&record.meta).unwrap_or_default();
+        if meta.version != record.version {
+            meta.decisions.clear();
+            meta.since_ms.clear();
+            meta.version = record.version;
+        }
+        meta
+    }
+
+    pub fn encode(&self) -> Vec<u8> {
+        serde_json::to_vec(self).expect("meta serialises")
+    }
+
+    pub fn is_resigned(&self, seat: Seat) -> bool {
+        self.resigned.contains(&(seat as u32))
+    }
+
+    /// Every seat resigned: nobody plays on.
+    pub fn abandoned(&self, players: usize) -> bool {
+        players > 0 && self.resigned.len() >= players
+    }
+
+    /// Whether the decision of `seat` has been unchanged since `version`.
+    pub fn unchanged_since(&self, seat: Seat, version: u64) -> bool {
+        self.decisions.get(seat).is_some_and(|&d| d <= version)
+    }
+
+    /// The meta after a commit at `self.version + 1` (`before`, `after`:
+    /// each seat's decision fingerprint around it; `mover`: the seat that
+    /// moved, whose decision always counts as changed). A seat whose decision
+    /// did not change keeps its decision version and clock; every other seat
+    /// gets the new version and `now_ms`.
+    pub fn after_commit(
+        &self,
+        mover: Option<Seat>,
+        before: &[Option<u64>],
+        after: &[Option<u64>],
+        now_ms: u64,
+    ) -> GameMeta {
+        let new = self.version + 1;
+        let known = self.decisions.len() == before.len() && self.since_ms.len() == before.len();
+        let mut next = self.clone();
+        next.version = new;
+        next.decisions.clear();
+        next.since_ms.clear();
+        for (s, fp) in before.iter().enumerate() {
+            let same = Some(s) != mover && *fp == after.get(s).copied().flatten();
+            let (d, t) = match (same, known) {
+                (true, true) => (self.decisions[s], self.since_ms[s]),
+                // Unchanged through this move at least.
+                (true, false) => (self.version, now_ms),
+                (false, _) => (new, now_ms),
+            };
+            next.decisions.push(d);
+            next.since_ms.push(t);
+        }
+        next
+    }
+
+    pub fn notice(&mut self, notice: Notice) {
+        self.notices.push(notice);
+        if self.notices.len() > MAX_NOTICES {
+            let extra = self.notices.len() - MAX_NOTICES;
+            self.notices.drain(..extra);
+        }
+    }
+
+    /// When `seat` (pending) must have decided: at once for a resigned seat,
+    /// else its clock plus the limit; `None` without a limit.
+    fn deadline(&self, seat: Seat, now_ms: u64) -> Option<u64> {
+        let since = self.since_ms.get(seat).copied().unwrap_or(now_ms);
+        if self.is_resigned(seat) {
+            return Some(since);
+        }
+        self.decision_limit_ms.map(|l| since.saturating_add(l))
+    }
+
+    /// The earliest deadline of the pending seats (`None`: nothing to watch).
+    pub fn next_deadline(&self, pending: &[Seat], players: usize, now_ms: u64) -> Option<u64> {
+        if self.abandoned(players) {
+            return None;
+        }
+        pending
+            .iter()
+            .filter_map(|&s| self.deadline(s, now_ms))
+            .min()
+    }
+
+    /// The deadline of each pending seat that has one.
+    pub fn deadlines(&self, pending: &[Seat], now_ms: u64) -> Vec<(Seat, u64)> {
+        pending
+            .iter()
+            .filter_map(|&s| Some((s, self.deadline(s, now_ms)?)))
+            .collect()
+    }
+
+    /// The first pending seat past its deadline, and what the server's move
+    /// for it is.
+    pub fn expired(
+        &self,
+        pending: &[Seat],
+        players: usize,
+        now_ms: u64,
+    ) -> Option<(Seat, NoticeKind)> {
+        if self.abandoned(players) {
+            return None;
+        }
+        pending.iter().find_map(|&s| {
+            let due = self.deadline(s, now_ms)?;
+            (due <= now_ms).then(|| {
+                let kind = if self.is_resigned(s) {
+                    NoticeKind::BotMove
+                } else {
+                    NoticeKind::TimedOut
+                };
+                (s, kind)
+            })
+        })
+    }
+}
+
+/// The default move's index among `n` legal moves of `seat`: the random
+/// player's choice, drawn from the state itself (FNV-1a over the encoded
+/// state, the version and the seat), so every replica picks the same move.
+pub fn default_choice(state: &[u8], version: u64, seat: Seat, n: usize) -> usize {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in state
+        .iter()
+        .chain(version.to_le_bytes().iter())
+        .chain((seat as u64).to_le_bytes().iter())
+    {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    (h % n.max(1) as u64) as usize
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(version: u64, meta: &GameMeta) -> GameRecord {
+        GameRecord {
+            game_id: "g".into(),
+            game_type: "t".into(),
+            players: 3,
+            version,
+            state: Vec::new(),
+            finished: false,
+            created_unix_ms: 0,
+            seat_labels: Vec::new(),
+            meta: meta.encode(),
+        }
+    }
+
+    #[test]
+    fn per_version_parts_hold_only_at_their_version() {
+        let mut m = GameMeta::new(3, Some(1000), 5);
+        m.resigned = vec![1];
+        assert_eq!(GameMeta::read(&record(0, &m)), m);
+        // An earlier release moved the game to version 2 since.
+        let read = GameMeta::read(&record(2, &m));
+        assert!(read.decisions.is_empty() && read.since_ms.is_empty());
+        assert_eq!((read.version, read.decision_limit_ms), (2, Some(1000)));
+        assert_eq!(read.resigned, vec![1]);
+        assert_eq!(GameMeta::read(&record(0, &GameMeta::default())).version, 0);
+    }
+
+    #[test]
+    fn unchanged_decisions_keep_their_version_and_clock() {
+        let m = GameMeta::new(3, Some(1000), 5);
+        let before = [Some(1), Some(2), None];
+        let after = [Some(1), Some(9), None];
+        let n = m.after_commit(Some(0), &before, &after, 70);
+        // Seat 0 moved (always changed), seat 1 changed, seat 2 unchanged.
+        assert_eq!(n.decisions, vec![1, 1, 0]);
+        assert_eq!(n.since_ms, vec![70, 70, 5]);
+        assert!(n.unchanged_since(2, 0) && !n.unchanged_since(1, 0));
+    }
+
+    #[test]
+    fn deadlines_and_expiry() {
+        let mut m = GameMeta::new(3, Some(1000), 5);
+        assert_eq!(m.next_deadline(&[0, 2], 3, 10), Some(1005));
+        assert_eq!(m.expired(&[0, 2], 3, 1004), None);
+        assert_eq!(m.expired(&[0, 2], 3, 1005), Some((0, NoticeKind::TimedOut)));
+        m.resigned = vec![2];
+        m.decision_limit_ms = None;
+        assert_eq!(m.expired(&[0, 2], 3, 6), Some((2, NoticeKind::BotMove)));
+        assert_eq!(m.next_deadline(&[0], 3, 6), None);
+        m.resigned = vec![0, 1, 2];
+        assert!(m.abandoned(3));
+        assert_eq!(m.expired(&[0, 2], 3, 6), None);
+    }
+
+    #[test]
+    fn default_choices_are_deterministic_and_spread() {
+        let a = default_choice(b"state", 3, 1, 10);
+        assert_eq!(a, default_choice(b"state", 3, 1, 10));
+        let picks: std::collections::BTreeSet<usize> = (0..50)
+            .map(|v| default_choice(b"state", v, 1, 10))
+            .collect();
+        assert!(picks.len() > 5);
+        assert_eq!(default_choice(b"x", 0, 0, 1), 0);
+    }
+}
