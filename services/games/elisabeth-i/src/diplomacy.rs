@@ -15,7 +15,8 @@ const FRANCE: Pw = 3;
 const PROTESTANT: Pw = 5;
 
 pub(crate) fn both(s: &State, a: Pw, b: Pw) -> Audience {
-    let mut v = vec![s.seat_of(a), s.seat_of(b)];
+    // An inactive activated major has no seat (RULINGS P4).
+    let mut v: Vec<usize> = [a, b].iter().filter_map(|&p| s.seat_opt(p)).collect();
     v.sort();
     v.dedup();
     Audience::Seats(v)

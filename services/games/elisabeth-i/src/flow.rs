@@ -152,9 +152,12 @@ fn decider(s: &State, f: &Frame) -> Option<Pw> {
     }
 }
 
+/// The seat of the deciding power; none for an inactive activated major, whose
+/// decisions `auto` makes by a fixed rule (RULINGS P4).
 pub fn deciders(s: &State, f: &Frame) -> Vec<Seat> {
     decider(s, f)
-        .map(|p| vec![s.seat_of(p)])
+        .and_then(|p| s.seat_opt(p))
+        .map(|x| vec![x])
         .unwrap_or_default()
 }
 
@@ -1308,6 +1311,16 @@ fn end_game(s: &mut State, w: (Vec<Pw>, String), ev: &mut Vec<Scoped<Event>>) {
 }
 
 pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    // An inactive activated major decides by a fixed rule (RULINGS P4).
+    if let Some(f) = s.stack.last()
+        && let Some(p) = decider(s, f)
+        && minors::inactive(s, p)
+    {
+        let f = f.clone();
+        let mv = minors::activated::choice(s, &f, p, &choices(s, &f, 0));
+        resolve(s, 0, &mv, ev);
+        return;
+    }
     let top = s.stack.pop().expect("a frame");
     match top {
         Frame::Turn => {
@@ -1389,7 +1402,8 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
             s.stack.push(Frame::Deploy { who });
             let homes = s.ps(who).hand.iter().filter(|&&c| is_home(c)).count();
             let suleiman = major(who) == Power::Ottoman && s.ps(who).ruler == "suleiman";
-            if homes > 1 && !suleiman {
+            // [10] step 5: an activated major keeps none (`minors::activated`).
+            if homes > 1 && !suleiman && !minors::activated::is_activated(s, who) {
                 s.stack.push(Frame::ChooseHome { who });
             }
             if !crate::admirals::place_sites(s, who).is_empty() {
@@ -1408,7 +1422,9 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                     s.stack.push(Frame::PlaceLeader { who, leader });
                 }
             }
-            if who == HRE && s.turn == 1 {
+            // [10] step 3, [23.5]: the first turn of the scenario, and only with six
+            // players (errata #208, #215; RULINGS P1).
+            if who == HRE && s.turn == minors::first_turn(s) && s.n() == 6 {
                 s.stack.push(Frame::Preference);
             }
         }

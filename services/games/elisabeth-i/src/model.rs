@@ -959,11 +959,16 @@ impl State {
     pub fn n(&self) -> usize {
         self.seats.len()
     }
+    /// The seat deciding for `p`: its own, or for an activated major the seat of the
+    /// power controlling it; `usize::MAX` (no seat) for an inactive activated major
+    /// (`minors::activated`, seed [3.1]).
     pub fn seat_of(&self, p: Pw) -> usize {
-        self.seats
-            .iter()
-            .position(|s| s.contains(&p))
-            .expect("every major has a seat")
+        self.seat_opt(p).unwrap_or(usize::MAX)
+    }
+    /// The seat deciding for `p`, None for an inactive activated major.
+    pub fn seat_opt(&self, p: Pw) -> Option<usize> {
+        let own = |p: Pw| self.seats.iter().position(|s| s.contains(&p));
+        own(p).or_else(|| crate::minors::controller(self, p).and_then(own))
     }
     pub fn sp(&self, s: SpaceId) -> &SpaceState {
         &self.spaces[s.0 as usize]
