@@ -185,7 +185,7 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
             v.extend(dip::negotiate_choices(s, *who));
             v
         }
-        Frame::Consider { .. } => vec![Move::Accept, Move::Reject],
+        Frame::Consider { from, to, deal } => dip::consider_choices(s, *from, *to, deal),
         Frame::Ransom { who } => {
             let mut v: Vec<Move> = dip::captured(s, *who)
                 .into_iter()
@@ -1373,6 +1373,7 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         Frame::Step(Step::Negotiation) => {
             s.offered.clear();
             s.gifts.clear();
+            s.mercs_given.clear();
             s.no_dow.clear();
             s.stack.push(Frame::Negotiate { who: 0 });
         }
@@ -1619,7 +1620,8 @@ pub fn unsupported(s: &State, mv: &Move) -> Option<signoria_engine::RuleError> {
                 data().card(*card).map_or("this card", |c| c.title.as_str())
             )
         }
-        _ => crate::subsystems::unsupported(s, mv)?,
+        _ => crate::diplomacy::unsupported(s, mv)
+            .or_else(|| crate::subsystems::unsupported(s, mv))?,
     };
     Some(signoria_engine::RuleError::unsupported(msg))
 }

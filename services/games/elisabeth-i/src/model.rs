@@ -256,6 +256,15 @@ pub enum Deal {
     GiveCards(u8),
     /// The proposer returns this captured army leader to the other party ([9.1] 4).
     ReturnLeader(u8),
+    /// The proposer cedes political control of this space to the other party ([9.1] 5).
+    Cede(SpaceId),
+    /// The proposer gives `n` mercenaries from the space `from` (none: the HRE's
+    /// "Mercenaries for Hire" track), placed in the other party's capital `to` ([9.1] 8).
+    Mercenaries {
+        n: u8,
+        from: Option<SpaceId>,
+        to: SpaceId,
+    },
 }
 
 /// The automatic steps of a turn, seed [7] (phase order).
@@ -644,6 +653,15 @@ pub enum DealPick {
     Alliance,
     GiveCards(u8),
     ReturnLeader(u8),
+    Cede(SpaceId),
+    Mercenaries {
+        n: u8,
+        from: Option<SpaceId>,
+        to: SpaceId,
+    },
+    /// A term of [9.1] the engine does not carry out yet: never listed, refused as
+    /// UNSUPPORTED naming the rule (`diplomacy::unsupported`).
+    Refused(crate::diplomacy::Term),
 }
 
 impl DealPick {
@@ -653,6 +671,9 @@ impl DealPick {
             DealPick::Alliance => Deal::Alliance,
             DealPick::GiveCards(n) => Deal::GiveCards(n),
             DealPick::ReturnLeader(l) => Deal::ReturnLeader(l),
+            DealPick::Cede(sp) => Deal::Cede(sp),
+            DealPick::Mercenaries { n, from, to } => Deal::Mercenaries { n, from, to },
+            DealPick::Refused(t) => unreachable!("{t:?} is never listed"),
         }
     }
 }
@@ -902,6 +923,9 @@ pub struct State {
     /// Card gifts this turn flow one way per pair (seed [9.1]): (giver, receiver).
     #[serde(default)]
     pub gifts: Vec<(Pw, Pw)>,
+    /// Mercenary gifts this turn flow one way per pair (seed [9.1]): (giver, receiver).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mercs_given: Vec<(Pw, Pw)>,
     pub deck: Vec<CardId>,
     pub discard: Vec<CardId>,
     /// Cards not yet in the game (turn-stamped) or held out (see RULINGS.md).

@@ -139,6 +139,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         no_dow: Vec::new(),
         offered: Vec::new(),
         gifts: Vec::new(),
+        mercs_given: Vec::new(),
         deck: Vec::new(),
         discard: Vec::new(),
         out,
