@@ -491,6 +491,8 @@ fn action_choices(s: &State, p: Pw, cp: u8) -> Vec<Move> {
         }
     }
     v.extend(crate::subsystems::actions(s, p, cp));
+    // [11]: an impulse extended with a treasure spends its CP on other action types.
+    v.retain(|m| crate::world::treasure::allowed(s, m));
     v.push(Move::EndActions);
     v
 }
@@ -890,6 +892,7 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
             }
         }
         (Frame::Actions { who, cp }, mv) => {
+            crate::world::treasure::note(s, mv);
             let used = act(s, who, cp, mv, ev);
             if used > 0 {
                 spend(s, used);
