@@ -841,3 +841,24 @@ fn patronage_data_pack() {
     assert_eq!(figures::cp_modifier(2), 0);
     assert_eq!(figures::cp_modifier(4), 2);
 }
+
+/// S16: *Englisches Kolleg, Douai* as an event: from the next card draw on, Spain's card
+/// is topped up to 2 Jesuits ([8.2]); the card leaves the game.
+#[test]
+fn s16_english_college_douai_gives_two_jesuits() {
+    let mut s = game();
+    s.turn = 3;
+    give(&mut s, SPA, "english_college_douai");
+    let card = data().card_by_key("english_college_douai").unwrap().id;
+    s.stack = vec![Frame::Impulse {
+        who: SPA,
+        passes: 0,
+    }];
+    let mv = Move::PlayEvent { card };
+    assert!(moves(&s).contains(&mv));
+    play(&mut s, mv);
+    assert!(s.espionage.douai);
+    assert!(s.removed.contains(&card));
+    run_hook(&mut s, Moment::After(Step::CardDraw));
+    assert_eq!(s.espionage.jesuits_card, 2);
+}

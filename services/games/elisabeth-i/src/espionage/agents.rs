@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use signoria_engine::Scoped;
 
 use crate::data::{Power, SpaceId, data};
+use crate::events::{EventDef, Lasts, When};
 use crate::model::{self, Pw};
 
 use super::Event;
@@ -123,13 +124,31 @@ pub fn place_jesuit(s: &mut model::State, space: SpaceId, ev: &mut Vec<Scoped<mo
 }
 
 /// [8.2]: in the card draw Spain tops its power card up to 1 Jesuit (2 after *Englisches
-/// Kolleg, Douai*, not implemented), never more than the 5 Jesuits in all.
+/// Kolleg, Douai*), never more than the 5 Jesuits in all (RULINGS S15).
 pub fn allot_jesuits(s: &mut model::State) {
     let t = &data().tables.spanish_allotment;
     let e = &mut s.espionage;
+    let n = if e.douai {
+        t.jesuits_after_english_college_douai
+    } else {
+        t.jesuits
+    };
     let room = t.jesuits_total.saturating_sub(e.jesuits.len() as u8);
-    e.jesuits_card = e.jesuits_card.max(t.jesuits.min(room));
+    e.jesuits_card = e.jesuits_card.max(n.min(room));
 }
+
+/// *Englisches Kolleg, Douai*: from the next card draw on Spain receives 2 Jesuits ([8.2]);
+/// the seed gives no other effect of the card (RULINGS S16).
+pub const ENGLISH_COLLEGE_DOUAI: EventDef = EventDef {
+    key: "english_college_douai",
+    when: When::Impulse,
+    lasts: Lasts::Now,
+    playable: |s: &model::State, _who: Pw| !s.espionage.douai,
+    play: |s: &mut model::State, _who: Pw, ev: &mut Vec<Scoped<model::Event>>| {
+        s.espionage.douai = true;
+        ev.push(Scoped::public(model::Event::Espionage(Event::Douai)));
+    },
+};
 
 /// [20.8]: neutralized informants back to their pools, the assassination markers back.
 pub fn winter_reset(s: &mut model::State) {

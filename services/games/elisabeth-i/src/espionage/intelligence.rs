@@ -56,17 +56,19 @@ pub fn gather(
         dice: d,
         hits: h,
     })));
-    let spy = s.seat_of(who);
+    let spy = s.seat_opt(who);
     for r in results(h) {
         match r {
             // Only the spying seat learns the hand.
             "see_hand" => {
                 let mut cards = s.ps(target).hand.clone();
                 cards.sort();
-                ev.push(Scoped::to_seat(
-                    spy,
-                    model::Event::Espionage(Event::HandSeen { target, cards }),
-                ));
+                if let Some(spy) = spy {
+                    ev.push(Scoped::to_seat(
+                        spy,
+                        model::Event::Espionage(Event::HandSeen { target, cards }),
+                    ));
+                }
             }
             "neutralize_informant" => neutralize(s, who, target, ev),
             "take_card" => take_card(s, who, target, dice, ev),
@@ -128,14 +130,15 @@ fn take_card(
         power: who,
         from: target,
     })));
-    let (a, b) = (s.seat_of(who), s.seat_of(target));
-    ev.push(Scoped::to_seat(
-        a,
-        model::Event::Espionage(Event::CardTakenIs { from: target, card }),
-    ));
-    if b != a {
+    // Seats that play the two powers (an inactive activated major has none).
+    let mut seats: Vec<usize> = [s.seat_opt(who), s.seat_opt(target)]
+        .into_iter()
+        .flatten()
+        .collect();
+    seats.dedup();
+    for x in seats {
         ev.push(Scoped::to_seat(
-            b,
+            x,
             model::Event::Espionage(Event::CardTakenIs { from: target, card }),
         ));
     }

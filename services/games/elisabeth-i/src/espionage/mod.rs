@@ -50,6 +50,8 @@ pub enum Move {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     MarkersReceived,
+    /// *Englisches Kolleg, Douai* played: 2 Jesuits per card draw from now on.
+    Douai,
     Gathered {
         power: Pw,
         target: Pw,
@@ -108,6 +110,9 @@ pub struct State {
     /// Spaces in England with a Jesuit.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub jesuits: Vec<SpaceId>,
+    /// *Englisches Kolleg, Douai* was played: 2 Jesuits per card draw ([8.2]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub douai: bool,
     /// VP from assassinations ([19.3]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub vp: Vec<i16>,
@@ -117,6 +122,7 @@ pub struct State {
 /// spy learned reaches its seat only as events.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct View {
+    pub douai: bool,
     pub informants: Vec<Informant>,
     pub assassinated: Vec<Pw>,
     pub jesuits_card: u8,
@@ -125,7 +131,7 @@ pub struct View {
 }
 
 /// Its card events (chained by `events::registry`).
-pub static EVENTS: &[EventDef] = &[];
+pub static EVENTS: &[EventDef] = &[agents::ENGLISH_COLLEGE_DOUAI];
 
 /// Its frame kinds on which a seat decides (the playouts check that each is reached).
 pub const DECISION_KINDS: &[&str] = &[];
@@ -279,6 +285,7 @@ pub fn describe(_s: &model::State, mv: &Move) -> String {
 
 pub fn view(s: &model::State, _viewer: Viewer) -> View {
     View {
+        douai: s.espionage.douai,
         informants: s.espionage.informants.clone(),
         assassinated: s.espionage.assassinated.clone(),
         jesuits_card: s.espionage.jesuits_card,
@@ -437,6 +444,7 @@ pub fn event_to_pb(e: &Event) -> pb::EspionageEvent {
     let pw = |x: &Pw| Some(*x as u32);
     let k = match e {
         Event::MarkersReceived => K::MarkersReceived,
+        Event::Douai => K::Douai,
         Event::Gathered {
             power,
             target,
@@ -518,5 +526,6 @@ pub fn view_to_pb(v: &View) -> pb::EspionageView {
         jesuits_on_card: v.jesuits_card as u32,
         jesuits: v.jesuits.iter().map(|x| x.0 as u32).collect(),
         vp: v.vp.iter().map(|&x| x as i32).collect(),
+        english_college_douai: v.douai,
     }
 }

@@ -139,6 +139,8 @@ pub fn evaluate(
         };
         match (marker, bonuses.len()) {
             (Some(m), 0) => take_vp(s, fig, by, m, ev),
+            // A power without a seat takes the VP.
+            (Some(m), _) if s.seat_opt(by).is_none() => take_vp(s, fig, by, m, ev),
             (None, 0) => super::set(s, fig, FigStatus::Pool, ev),
             // [22.2]: no VP marker possible: a bonus must be taken.
             (None, _) => take_bonus(s, fig, by, bonuses[0], ev),

@@ -49,6 +49,9 @@ pub fn check(s: &model::State, who: Pw, to: Pw, c: Couple) -> Result<(), String>
     if !(g == Some(who) && b == Some(to) || b == Some(who) && g == Some(to)) {
         return Err("the proposer gives one noble, the other power the other".into());
     }
+    if s.seat_opt(who).is_none() || s.seat_opt(to).is_none() {
+        return Err("a power without a seat arranges no marriage".into());
+    }
     if who != to && at_war(s, who, to) {
         return Err("powers at war may not marry their nobles ([9.1])".into());
     }

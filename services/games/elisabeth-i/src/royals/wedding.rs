@@ -114,6 +114,7 @@ pub fn wed(
     let d = roll(c, dice);
     if let Some(anna) = c.has("anna_of_austria")
         && let Some(p) = nobles::owner(anna)
+        && s.seat_opt(p).is_some()
     {
         s.stack.push(model::Frame::Royals(Frame::Reroll {
             who: p,
