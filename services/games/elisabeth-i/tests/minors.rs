@@ -173,7 +173,10 @@ fn p4_an_inactive_major_passes_and_draws_nothing() {
     let mv = minors::activated::choice(&s, &f, OTT, &[Move::Accept, Move::Reject]);
     assert_eq!(mv, Move::Reject);
     // Its private events reach no seat (only omniscient viewers).
-    let mut e = vec![Scoped::to_seat(s.seat_of(OTT), Event::Passed { power: OTT })];
+    let mut e = vec![Scoped::to_seat(
+        s.seat_of(OTT),
+        Event::Passed { power: OTT },
+    )];
     minors::activated::no_seat_audience(&s, &mut e);
     assert_eq!(e[0].audience, signoria_engine::Audience::Omniscient);
 }

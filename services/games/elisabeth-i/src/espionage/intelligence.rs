@@ -56,15 +56,15 @@ pub fn gather(
         dice: d,
         hits: h,
     })));
-    let spy = s.seat_of(who);
+
     for r in results(h) {
         match r {
             // Only the spying seat learns the hand.
             "see_hand" => {
                 let mut cards = s.ps(target).hand.clone();
                 cards.sort();
-                ev.push(Scoped::to_seat(
-                    spy,
+                ev.push(s.to_power(
+                    who,
                     model::Event::Espionage(Event::HandSeen { target, cards }),
                 ));
             }
@@ -128,14 +128,14 @@ fn take_card(
         power: who,
         from: target,
     })));
-    let (a, b) = (s.seat_of(who), s.seat_of(target));
-    ev.push(Scoped::to_seat(
-        a,
+    let (a, b) = (s.seat_opt(who), s.seat_opt(target));
+    ev.push(s.to_power(
+        who,
         model::Event::Espionage(Event::CardTakenIs { from: target, card }),
     ));
     if b != a {
-        ev.push(Scoped::to_seat(
-            b,
+        ev.push(s.to_power(
+            target,
             model::Event::Espionage(Event::CardTakenIs { from: target, card }),
         ));
     }
