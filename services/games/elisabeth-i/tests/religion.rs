@@ -379,7 +379,7 @@ fn e144_e145_units_block_minor_conversions() {
     );
     let free = moves(&u).contains(&r(RM::Flip { space: oxford }));
     let mut w = game();
-    w.religion.jesuits.push(oxford);
+    w.espionage.jesuits.push(oxford);
     convert(
         &mut w,
         ENG,

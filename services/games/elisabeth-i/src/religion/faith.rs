@@ -109,7 +109,7 @@ pub fn eligible(
         && may_flip_from(s, z, f.other())
         && (major
             || !(units_of_faith(s, x, f.other())
-                || (f == Faith::Protestant && s.religion.jesuits.contains(&x))))
+                || (f == Faith::Protestant && s.espionage.jesuits.contains(&x))))
         && next_to_base(s, x, f, fresh)
 }
 

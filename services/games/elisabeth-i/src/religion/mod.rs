@@ -125,10 +125,6 @@ pub enum Event {
 /// Its part of the game state (`model::State.religion`; stored only when not default).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct State {
-    /// Jesuits on the map (England only, one per space, [19.2]); the espionage rules place
-    /// and remove them, conversions read them ([18.5] condition 3).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub jesuits: Vec<SpaceId>,
     /// The Protestant capitals on the map ([23.6]), sorted.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub capitals: Vec<(Faction, SpaceId)>,
@@ -165,7 +161,6 @@ pub struct View {
     /// The Protestant-spaces track ([25.2]).
     pub protestant_spaces: u32,
     pub capitals: Vec<(Faction, SpaceId)>,
-    pub jesuits: Vec<SpaceId>,
     /// The turn the Catholic League formed, if it did ([20.10]).
     pub league: Option<u8>,
 }
@@ -354,14 +349,13 @@ pub fn view(s: &model::State, _viewer: Viewer) -> View {
     View {
         protestant_spaces: score::track(s),
         capitals: s.religion.capitals.clone(),
-        jesuits: s.religion.jesuits.clone(),
         league: s.religion.league,
     }
 }
 
 /// Its rule invariants (checked after every move of the playouts): core presence in
-/// every zone ([18.1]); Jesuits in England only, one per space, at most 5 ([19.2]);
-/// capitals fortified, one per faction, in the faction's zone ([23.6]).
+/// every zone ([18.1]); capitals fortified, one per faction, in the faction's zone
+/// ([23.6]).
 pub fn violations(s: &model::State) -> Vec<String> {
     let d = data();
     let mut v = Vec::new();
@@ -371,19 +365,6 @@ pub fn violations(s: &model::State) -> Vec<String> {
                 v.push(format!("core presence: no {f:?} space left in {z:?}"));
             }
         }
-    }
-    let j = &s.religion.jesuits;
-    if j.len() > 5
-        || j.iter()
-            .any(|&x| d.space(x).zone != Some(ReligiousZone::England))
-    {
-        v.push(format!("Jesuits misplaced: {j:?}"));
-    }
-    let mut js = j.clone();
-    js.sort();
-    js.dedup();
-    if js.len() != j.len() {
-        v.push("two Jesuits in one space".into());
     }
     for (i, &(f, x)) in s.religion.capitals.iter().enumerate() {
         let zone = match f {

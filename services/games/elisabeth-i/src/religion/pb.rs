@@ -198,7 +198,6 @@ pub fn view_to_pb(v: &View) -> proto::ReligionView {
                 space: sp(x),
             })
             .collect(),
-        jesuits: v.jesuits.iter().map(|&x| sp(x)).collect(),
         league_turn: v.league.map(u32::from),
     }
 }
