@@ -33,6 +33,24 @@ pub fn to_json(full_name: &str, bytes: &[u8]) -> Value {
     }
 }
 
+pub fn game_export(e: &pb::GameExport) -> Value {
+    to_json("signoria.v1.GameExport", &e.encode_to_vec())
+}
+
+/// A `GameExport` from the JSON [`game_export`] writes.
+pub fn parse_game_export(text: &str) -> anyhow::Result<pb::GameExport> {
+    let desc = pool()
+        .get_message_by_name("signoria.v1.GameExport")
+        .context("the API describes GameExport")?;
+    let mut de = serde_json::Deserializer::from_str(text);
+    let message = DynamicMessage::deserialize(desc, &mut de)
+        .context("the file is not an exported game (signoria export)")?;
+    de.end().context("trailing text after the exported game")?;
+    message
+        .transcode_to::<pb::GameExport>()
+        .context("the exported game does not decode")
+}
+
 pub fn view(v: &pb::View) -> Value {
     to_json("signoria.v1.View", &v.encode_to_vec())
 }

@@ -52,6 +52,12 @@ enum Command {
     Play(PlayArgs),
     /// Print every version's events of a game as they happen.
     Watch(WatchArgs),
+    /// Write a finished game's complete record (options, seed, every move
+    /// and event, final view and outcome) as JSON.
+    Export(ExportArgs),
+    /// Replay an exported game through this release's rules and check that
+    /// every event and the final state come out the same.
+    Replay(ReplayArgs),
     /// Bots.
     #[command(subcommand)]
     Bot(BotCommand),
@@ -234,6 +240,24 @@ struct WatchArgs {
     after: u64,
 }
 
+#[derive(Args)]
+struct ExportArgs {
+    #[command(flatten)]
+    server: ServerArg,
+    /// Game id (of a finished game).
+    #[arg(long)]
+    game: String,
+    /// Write the JSON here instead of to standard output.
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
+}
+
+#[derive(Args)]
+struct ReplayArgs {
+    /// A file written by `signoria export` (`-` for standard input).
+    file: std::path::PathBuf,
+}
+
 #[derive(Subcommand)]
 enum BotCommand {
     /// Play the given seats with uniformly random legal moves until the game ends.
@@ -270,6 +294,8 @@ fn main() -> anyhow::Result<()> {
             Command::New(a) => new_game(a).await,
             Command::Play(a) => play(a).await,
             Command::Watch(a) => watch(a).await,
+            Command::Export(a) => export(a).await,
+            Command::Replay(a) => replay(a),
             Command::Bot(BotCommand::Random(a)) => bot_random(a).await,
             Command::Load(a) => load::run(a).await,
         }
@@ -636,6 +662,54 @@ async fn wait_for_decision(
             Err(s) => return Err(client::status_error(s)),
         }
     }
+}
+
+async fn export(a: ExportArgs) -> anyhow::Result<()> {
+    let mut c = Client::connect(&a.server.server, None).await?;
+    let export = c.export_game(&a.game).await.map_err(client::status_error)?;
+    let text = serde_json::to_string_pretty(&json::game_export(&export))?;
+    match a.out {
+        Some(path) => {
+            std::fs::write(&path, text + "\n")
+                .with_context(|| format!("writing {}", path.display()))?;
+            eprintln!(
+                "game {} ({}, {} versions) written to {}",
+                export.game_id,
+                export.game_type,
+                export.versions.len(),
+                path.display()
+            );
+        }
+        None => println!("{text}"),
+    }
+    Ok(())
+}
+
+fn replay(a: ReplayArgs) -> anyhow::Result<()> {
+    let text = if a.file.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin())?
+    } else {
+        std::fs::read_to_string(&a.file).with_context(|| format!("reading {}", a.file.display()))?
+    };
+    let export = json::parse_game_export(&text)?;
+    let registry = signoria_server::registry::Registry::builtin();
+    let done = signoria_server::replay::replay(&registry, &export)
+        .map_err(|e| anyhow::anyhow!("game {} does not replay: {e}", export.game_id))?;
+    println!(
+        "game {} ({}): {} moves replayed{}; every event, the final state and the outcome match",
+        export.game_id,
+        export.game_type,
+        done.moves,
+        if done.without_move > 0 {
+            format!(
+                " ({} versions without a move passed over)",
+                done.without_move
+            )
+        } else {
+            String::new()
+        }
+    );
+    Ok(())
 }
 
 async fn watch(a: WatchArgs) -> anyhow::Result<()> {

@@ -134,6 +134,44 @@ fn serve_new_watch_bot_and_shut_down() {
             .ends_with("(final)")
     );
 
+    // The finished game exports as JSON, and the export replays through the
+    // rules into the same events and final state; a changed seed does not.
+    let dir = std::env::temp_dir().join(format!("signoria-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.json");
+    run(&[
+        "export",
+        "--server",
+        &url,
+        "--game",
+        &game_id,
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    let exported: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(exported["seed"], "12", "{exported:#}"); // uint64 is a string in JSON
+    assert_eq!(exported["versions"].as_array().unwrap().len() as u64, moves);
+    let replayed = run(&["replay", file.to_str().unwrap()]);
+    assert!(
+        replayed.contains(&format!("{moves} moves replayed")),
+        "{replayed}"
+    );
+    let mut changed = exported.clone();
+    changed["seed"] = "13".into();
+    std::fs::write(&file, changed.to_string()).unwrap();
+    let out = Command::new(BIN)
+        .args(["replay", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "a changed seed replayed");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("does not replay"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+
     // `play` shows a short board summary by default, the JSON view with --json.
     let created = run(&[
         "new",

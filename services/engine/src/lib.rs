@@ -21,6 +21,6 @@ pub use game::{
 pub use outcome::{Outcome, SeatResult};
 pub use rng::GameRng;
 pub use stored::{
-    StateCodecError, StoredGame, decode_events, decode_state, encode_events, encode_state,
-    state_digest,
+    LoggedMove, StateCodecError, StoredGame, decode_events, decode_logged_move, decode_state,
+    encode_events, encode_move_events, encode_state, state_digest,
 };

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 
-use crate::{Game, Scoped};
+use crate::{Game, Scoped, Seat};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StoredGame<S> {
@@ -71,19 +71,97 @@ pub fn decode_state<G: Game>(bytes: &[u8]) -> Result<G::State, StateCodecError> 
 
 /// The stored form of one move's events: `Vec<Scoped<Event>>` inside an
 /// envelope with the schema version it was written with, like a state.
+///
+/// A version made by a move also keeps the move and its seat (`seat`, `move`,
+/// added fields an older reader ignores), so that a finished game can be
+/// exported with every move and replayed ([`decode_logged_move`]).
 #[derive(Serialize)]
-struct StoredEvents<'a, E> {
+struct StoredEvents<'a, E, M> {
     schema: u32,
     events: &'a [Scoped<E>],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seat: Option<Seat>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    mv: Option<&'a M>,
+    /// Set on a version no move made (absent on entries of older releases,
+    /// whose move is unknown).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    no_move: bool,
 }
 
-/// Serialise one move's events with their envelope (what the event log keeps).
+/// Serialise the events of a version that no move made (a resignation) with
+/// their envelope (what the event log keeps).
 pub fn encode_events<G: Game>(events: &[Scoped<G::Event>]) -> Vec<u8> {
-    let stored = StoredEvents {
+    let stored = StoredEvents::<G::Event, G::Move> {
         schema: G::info().schema_version,
         events,
+        seat: None,
+        mv: None,
+        no_move: true,
     };
     serde_json::to_vec(&stored).expect("game events serialise")
+}
+
+/// Serialise one move's events, with the move and its seat, for the event log.
+pub fn encode_move_events<G: Game>(
+    seat: Seat,
+    mv: &G::Move,
+    events: &[Scoped<G::Event>],
+) -> Vec<u8> {
+    let stored = StoredEvents::<G::Event, G::Move> {
+        schema: G::info().schema_version,
+        events,
+        seat: Some(seat),
+        mv: Some(mv),
+        no_move: false,
+    };
+    serde_json::to_vec(&stored).expect("game events serialise")
+}
+
+/// What a logged version says about the move that made it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LoggedMove<M> {
+    /// `seat` made `mv`.
+    Move { seat: Seat, mv: M },
+    /// No move made the version (a resignation): the state did not change.
+    None,
+    /// Logged before moves were kept, or under an older schema whose moves
+    /// this release cannot read: the move is unknown.
+    Unknown,
+}
+
+/// The move a logged version keeps ([`encode_move_events`]).
+pub fn decode_logged_move<G: Game>(bytes: &[u8]) -> Result<LoggedMove<G::Move>, StateCodecError> {
+    #[derive(Deserialize)]
+    struct Raw<'a> {
+        schema: u32,
+        #[serde(default)]
+        seat: Option<Seat>,
+        #[serde(rename = "move", default, borrow)]
+        mv: Option<&'a RawValue>,
+        #[serde(default)]
+        no_move: bool,
+    }
+    let corrupt = |e: serde_json::Error| StateCodecError::Corrupt(e.to_string());
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+        return Ok(LoggedMove::Unknown);
+    }
+    let r: Raw = serde_json::from_slice(bytes).map_err(corrupt)?;
+    if r.schema > G::info().schema_version {
+        return Err(StateCodecError::TooNew {
+            found: r.schema,
+            current: G::info().schema_version,
+        });
+    }
+    match (r.seat, r.mv) {
+        (Some(seat), Some(mv)) if r.schema == G::info().schema_version => Ok(LoggedMove::Move {
+            seat,
+            mv: serde_json::from_str(mv.get()).map_err(corrupt)?,
+        }),
+        (Some(_), Some(_)) => Ok(LoggedMove::Unknown),
+        _ if r.no_move => Ok(LoggedMove::None),
+        _ => Ok(LoggedMove::Unknown),
+    }
 }
 
 /// Read one move's events written by this release or an older one. A bare JSON
@@ -277,6 +355,41 @@ mod tests {
         assert!(matches!(
             decode_events::<Counter>(b"[{"),
             Err(StateCodecError::Corrupt(_))
+        ));
+    }
+
+    #[test]
+    fn a_logged_version_keeps_its_move_and_older_entries_say_unknown() {
+        let events = vec![Scoped::public(())];
+        let moved = encode_move_events::<Counter>(0, &(), &events);
+        assert_eq!(decode_events::<Counter>(&moved).unwrap(), events);
+        assert_eq!(
+            decode_logged_move::<Counter>(&moved).unwrap(),
+            LoggedMove::Move { seat: 0, mv: () }
+        );
+        // A resignation: no move made the version.
+        let none = encode_events::<Counter>(&[]);
+        assert_eq!(
+            decode_logged_move::<Counter>(&none).unwrap(),
+            LoggedMove::None
+        );
+        // Entries of releases that did not keep the move, and moves of an
+        // older schema, are unknown, not guessed.
+        for old in [
+            &br#"{"schema":2,"events":[]}"#[..],
+            br#"[]"#,
+            br#"{"schema":1,"events":[],"seat":0,"move":null}"#,
+        ] {
+            assert_eq!(
+                decode_logged_move::<Counter>(old).unwrap(),
+                LoggedMove::Unknown,
+                "{}",
+                String::from_utf8_lossy(old)
+            );
+        }
+        assert!(matches!(
+            decode_logged_move::<Counter>(br#"{"schema":3,"events":[]}"#),
+            Err(StateCodecError::TooNew { .. })
         ));
     }
 }

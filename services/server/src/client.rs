@@ -88,6 +88,14 @@ impl Client {
         Ok(self.inner.create_game(req).await?.into_inner())
     }
 
+    /// A finished game's complete record (`ExportGame`).
+    pub async fn export_game(&mut self, game_id: &str) -> Result<pb::GameExport, Status> {
+        let req = self.request(pb::ExportGameRequest {
+            game_id: game_id.to_string(),
+        });
+        Ok(self.inner.export_game(req).await?.into_inner())
+    }
+
     pub async fn get_game(&mut self, game_id: &str) -> Result<pb::GameSnapshot, Status> {
         let req = self.request(pb::GetGameRequest {
             game_id: game_id.to_string(),

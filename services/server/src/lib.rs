@@ -20,6 +20,7 @@ pub mod errors;
 pub mod meta;
 pub mod metrics;
 pub mod registry;
+pub mod replay;
 pub mod server;
 pub mod service;
 pub mod state_cache;

@@ -58,6 +58,20 @@ pub struct GameMeta {
     /// The newest notices, oldest first.
     #[serde(default)]
     pub notices: Vec<Notice>,
+    /// How the game was dealt (for `ExportGame`; absent for games created by
+    /// releases that did not keep it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<Origin>,
+}
+
+/// What a game was set up from: with the moves of its event log, enough to
+/// replay it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origin {
+    pub seed: u64,
+    /// `CreateGame.options` as protobuf bytes (empty: the defaults).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<u8>,
 }
 
 impl GameMeta {
@@ -70,6 +84,7 @@ impl GameMeta {
             decision_limit_ms,
             resigned: Vec::new(),
             notices: Vec::new(),
+            origin: None,
         }
     }
 

@@ -12,8 +12,9 @@ use std::marker::PhantomData;
 
 use signoria_engine::game::filter_events;
 use signoria_engine::{
-    GameInfo, Outcome, ProtoGame, RuleError, RuleErrorKind, Scoped, Seat, Viewer, decode_events,
-    decode_state, encode_events, encode_state,
+    GameInfo, LoggedMove, Outcome, ProtoGame, RuleError, RuleErrorKind, Scoped, Seat, Viewer,
+    decode_events, decode_logged_move, decode_state, encode_events, encode_move_events,
+    encode_state,
 };
 
 use crate::pb;
@@ -168,6 +169,8 @@ pub trait DynGame: Send + Sync {
         viewer: Viewer,
         version: u64,
     ) -> Result<Vec<pb::Event>, GameError>;
+    /// The move one logged version keeps, in its envelope.
+    fn logged_move(&self, encoded: &[u8], version: u64) -> Result<LoggedMove<pb::Move>, GameError>;
 }
 
 /// [`DynGame`] for a typed game.
@@ -270,7 +273,7 @@ impl<G: Envelope> DynState for Loaded<G> {
         }
         let events = G::apply(&mut self.state, seat, &mv).map_err(GameError::Rule)?;
         Ok(Applied {
-            encoded: encode_events::<G>(&events),
+            encoded: encode_move_events::<G>(seat, &mv, &events),
             visible: to_pb::<G>(&events, viewer, version),
         })
     }
@@ -340,6 +343,24 @@ impl<G: Envelope> DynGame for Registered<G> {
             ))
         })?;
         Ok(to_pb::<G>(&events, viewer, version))
+    }
+
+    fn logged_move(&self, encoded: &[u8], version: u64) -> Result<LoggedMove<pb::Move>, GameError> {
+        let logged = decode_logged_move::<G>(encoded).map_err(|e| {
+            GameError::Corrupt(format!(
+                "the logged move of version {version} could not be read: {e}"
+            ))
+        })?;
+        Ok(match logged {
+            LoggedMove::Move { seat, mv } => LoggedMove::Move {
+                seat,
+                mv: pb::Move {
+                    game: Some(G::wrap_move(G::move_to_pb(&mv))),
+                },
+            },
+            LoggedMove::None => LoggedMove::None,
+            LoggedMove::Unknown => LoggedMove::Unknown,
+        })
     }
 }
 

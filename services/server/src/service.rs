@@ -31,7 +31,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use signoria_engine::{Outcome, Seat};
+use signoria_engine::{LoggedMove, Outcome, Seat, Viewer};
 use signoria_store::{CommitOutcome, GameRecord, GameStore, MoveCommit, StoreError};
 use tokio::sync::{Semaphore, mpsc, watch};
 use tokio_stream::Stream;
@@ -44,7 +44,7 @@ use crate::errors::{ApiError, check_game_id, check_request_id};
 use crate::meta::{GameMeta, Notice, NoticeKind};
 use crate::metrics::Metrics;
 use crate::pb;
-use crate::registry::{Applied, DynGame, DynState, Registry};
+use crate::registry::{Applied, DynGame, DynState, GameError, Registry};
 use crate::state_cache::{Cached, StateCache};
 
 /// Tunables of the service itself (the transport's are in
@@ -373,7 +373,15 @@ impl<S: GameStore> GameServiceImpl<S> {
             }
         };
         let state = game.setup(req.options.as_ref(), players, seed)?;
-        let meta = GameMeta::new(players, decision_limit_ms, crate::meta::now_ms());
+        let mut meta = GameMeta::new(players, decision_limit_ms, crate::meta::now_ms());
+        meta.origin = Some(crate::meta::Origin {
+            seed,
+            options: req
+                .options
+                .as_ref()
+                .map(prost::Message::encode_to_vec)
+                .unwrap_or_default(),
+        });
         let encoded = state.encode();
         let finished = state.finished();
         let created_unix_ms = std::time::SystemTime::now()
@@ -918,6 +926,106 @@ impl<S: GameStore> GameServiceImpl<S> {
         }
     }
 
+    async fn export_game_inner(
+        &self,
+        req: pb::ExportGameRequest,
+    ) -> Result<pb::GameExport, ApiError> {
+        let game_id = &req.game_id;
+        check_game_id(game_id)?;
+        let (record, game, state) = self.open(game_id, Caller::Spectator).await?;
+        let refuse = |reason, message: String| {
+            ApiError::new(tonic::Code::FailedPrecondition, reason, message)
+        };
+        if !record.finished {
+            return Err(refuse(
+                "game_in_play",
+                format!(
+                    "game {game_id} is still in play (version {}): only a finished game is \
+                     exported, its seed and secrets revealed",
+                    record.version
+                ),
+            ));
+        }
+        let meta = GameMeta::read(&record);
+        let Some(origin) = meta.origin.clone() else {
+            return Err(refuse(
+                "not_exportable",
+                format!(
+                    "game {game_id} was created by an earlier release, which did not keep its \
+                     seed and options"
+                ),
+            ));
+        };
+        let options = if origin.options.is_empty() {
+            None
+        } else {
+            Some(
+                <pb::GameOptions as prost::Message>::decode(&origin.options[..]).map_err(|e| {
+                    ApiError::from(GameError::Corrupt(format!("the stored options: {e}")))
+                })?,
+            )
+        };
+        let mut versions = Vec::with_capacity(record.version as usize);
+        loop {
+            let after = versions
+                .last()
+                .map_or(0, |v: &pb::ExportedVersion| v.version);
+            let batch = self.inner.store.events_after(game_id, after, 512).await?;
+            if batch.is_empty() {
+                break;
+            }
+            for entry in batch {
+                let (seat, mv) = match game.logged_move(&entry.events, entry.version)? {
+                    LoggedMove::Move { seat, mv } => (Some(seat as u32), Some(mv)),
+                    LoggedMove::None => (None, None),
+                    LoggedMove::Unknown => {
+                        return Err(refuse(
+                            "not_exportable",
+                            format!(
+                                "version {} of game {game_id} was logged by an earlier release, \
+                                 which did not keep the move",
+                                entry.version
+                            ),
+                        ));
+                    }
+                };
+                versions.push(pb::ExportedVersion {
+                    version: entry.version,
+                    seat,
+                    r#move: mv,
+                    events: game.events_for(&entry.events, Viewer::Omniscient, entry.version)?,
+                    notices: meta
+                        .notices
+                        .iter()
+                        .filter(|n| n.version == entry.version)
+                        .map(notice_pb)
+                        .collect(),
+                });
+            }
+        }
+        let logged: Vec<u64> = versions.iter().map(|v| v.version).collect();
+        if logged != (1..=record.version).collect::<Vec<_>>() {
+            return Err(GameError::Corrupt(format!(
+                "the event log of game {game_id} does not hold versions 1 to {} in order",
+                record.version
+            ))
+            .into());
+        }
+        Ok(pb::GameExport {
+            game_id: record.game_id.clone(),
+            game_type: record.game_type.clone(),
+            player_count: record.players,
+            options,
+            seed: origin.seed,
+            seat_labels: record.seat_labels.clone(),
+            created_unix_ms: record.created_unix_ms,
+            versions,
+            final_view: Some(state.view(Viewer::Omniscient)),
+            outcome: state.outcome().map(outcome_pb),
+            decision_seconds: meta.decision_limit_ms.map(|ms| (ms / 1000) as u32),
+        })
+    }
+
     async fn resign_inner(
         &self,
         req: Request<pb::ResignRequest>,
@@ -1274,7 +1382,7 @@ pub fn notice_pb(n: &Notice) -> pb::SeatNotice {
     }
 }
 
-fn outcome_pb(o: Outcome) -> pb::Outcome {
+pub fn outcome_pb(o: Outcome) -> pb::Outcome {
     pb::Outcome {
         results: o
             .results
@@ -1403,6 +1511,17 @@ impl<S: GameStore> pb::game_service_server::GameService for GameServiceImpl<S> {
                     snapshot: Some(snapshot),
                 })
             })
+            .map_err(log_refusal)
+    }
+
+    #[tracing::instrument(name = "ExportGame", skip_all, fields(game_id = %req.get_ref().game_id))]
+    async fn export_game(
+        &self,
+        req: Request<pb::ExportGameRequest>,
+    ) -> Result<Response<pb::GameExport>, Status> {
+        self.guarded(self.export_game_inner(req.into_inner()))
+            .await
+            .map(Response::new)
             .map_err(log_refusal)
     }
 

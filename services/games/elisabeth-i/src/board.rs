@@ -239,7 +239,13 @@ pub fn land_by_owner(s: &State, sp: SpaceId, p: Option<Pw>) -> Vec<(PoolOwner, T
 /// spaces may be besieged without a declaration, seed [9.4], [24.7]).
 pub fn relations(s: &State) -> crate::combat::Relations {
     crate::combat::Relations {
-        wars: s.wars.iter().map(|&(a, b)| (major(a), major(b))).collect(),
+        wars: s
+            .wars
+            .iter()
+            .map(|&(a, b)| (major(a), major(b)))
+            // Inactive minors at war with a major ([9.4]).
+            .chain(s.minors.wars.iter().map(|&(m, p)| (m, major(p))))
+            .collect(),
         alliances: s
             .alliances
             .iter()

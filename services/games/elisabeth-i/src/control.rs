@@ -102,7 +102,9 @@ pub fn control_check(s: &State, p: Pw, sp: SpaceId) -> Result<(), Refusal> {
     let st = s.sp(sp);
     let enemy = match controller_pw(s, sp) {
         Some(c) => at_war(s, p, c),
-        None => st.controller == Power::Independent,
+        None => {
+            st.controller == Power::Independent || crate::minors::wars::hostile(s, st.controller, p)
+        }
     };
     if !enemy {
         return Err(Refusal::Illegal("not independent nor enemy-controlled"));

@@ -527,7 +527,10 @@ fn siege_or_leave(s: &mut State, m: &LandMove, ev: &mut Vec<Scoped<Event>>) -> O
     }
     let hostile = match controller_pw(s, to) {
         Some(c) => at_war(s, c, m.who),
-        None => s.sp(to).controller == Power::Independent,
+        None => {
+            s.sp(to).controller == Power::Independent
+                || crate::minors::wars::hostile(s, s.sp(to).controller, m.who)
+        }
     };
     if !hostile {
         return None;

@@ -116,11 +116,13 @@ impl Game for ElisabethI {
     }
 
     fn resolve(state: &mut State, seat: Seat, mv: &Move, events: &mut Vec<Scoped<Event>>) {
-        flow::resolve(state, seat, mv, events)
+        flow::resolve(state, seat, mv, events);
+        minors::activated::no_seat_audience(state, events);
     }
 
     fn auto(state: &mut State, events: &mut Vec<Scoped<Event>>) {
-        flow::auto(state, events)
+        flow::auto(state, events);
+        minors::activated::no_seat_audience(state, events);
     }
 
     /// The listed moves; a move the rules allow but whose procedure is not implemented

@@ -5,7 +5,7 @@
 //! seed [7]); spaces by the data pack's [`SpaceId`].
 
 use serde::{Deserialize, Serialize};
-use signoria_engine::GameRng;
+use signoria_engine::{GameRng, Scoped};
 
 use crate::combat::naval_battle::Waters;
 use crate::data::{CardId, PoolOwner, Power, SpaceId};
@@ -988,6 +988,14 @@ impl State {
     /// (`minors::activated`, seed [3.1]).
     pub fn seat_of(&self, p: Pw) -> usize {
         self.seat_opt(p).unwrap_or(usize::MAX)
+    }
+    /// An event only `p`'s seat may see; for an inactive activated major, which no
+    /// seat runs, only omniscient viewers (never addressed to a seat that does not exist).
+    pub fn to_power(&self, p: Pw, event: Event) -> Scoped<Event> {
+        match self.seat_opt(p) {
+            Some(seat) => Scoped::to_seat(seat, event),
+            None => Scoped::omniscient(event),
+        }
     }
     /// The seat deciding for `p`, None for an inactive activated major.
     pub fn seat_opt(&self, p: Pw) -> Option<usize> {

@@ -38,13 +38,17 @@ pub fn formation_limit(leaders: &[u8]) -> u8 {
     }
 }
 
+/// [9.5]: Spanish units may not enter Irish or Scottish home spaces while the DOW cost is
+/// above 3 (it stays 5 until the events of issue 15 lower it), not even when an ally
+/// controls them (an active minor, [24.2]).
+pub fn closed_to_spain(p: Pw, to: SpaceId) -> bool {
+    major(p) == Power::Spain && matches!(data().space(to).home, Power::Ireland | Power::Scotland)
+}
+
 /// Whether power `p` may enter `to` at all by the control rule of [13.1].
 pub(crate) fn may_enter(s: &State, p: Pw, to: SpaceId) -> Result<(), Refusal> {
     let sp = s.sp(to);
-    // [9.5]: Spanish units may not enter Irish or Scottish home spaces while the DOW
-    // cost is above 3 (it stays 5 until the events of issue 15 lower it).
-    let home = data().space(to).home;
-    if major(p) == Power::Spain && matches!(home, Power::Ireland | Power::Scotland) {
+    if closed_to_spain(p, to) {
         return Err(Refusal::Illegal(
             "Spain may not enter Irish or Scottish home spaces",
         ));
@@ -57,6 +61,8 @@ pub(crate) fn may_enter(s: &State, p: Pw, to: SpaceId) -> Result<(), Refusal> {
             ));
         }
         None if sp.controller == Power::Independent => {}
+        // A minor power at war with `p` ([9.4], [24.1]).
+        None if crate::minors::wars::hostile(s, sp.controller, p) => {}
         None => return Err(Refusal::Illegal("controlled by a minor power not at war")),
     }
     Ok(())
@@ -83,7 +89,9 @@ pub fn entry_with_units(s: &State, p: Pw, to: SpaceId) -> Result<(), Refusal> {
             inside.push(o);
         } else if o.is_none() {
             // Independent (and minor) units stand in their fortress.
-            if f.owner.power() != Power::Independent {
+            if f.owner.power() != Power::Independent
+                && !crate::minors::wars::hostile(s, f.owner.power(), p)
+            {
                 return Err(Refusal::Illegal("units of a minor power not at war"));
             }
         } else {
@@ -145,7 +153,9 @@ pub fn deploy_reach(s: &State, p: Pw, capital: SpaceId) -> Vec<(SpaceId, bool)> 
     seen[capital.0 as usize][0] = true;
     let mut q = VecDeque::from([(capital, false)]);
     let mut out: Vec<(SpaceId, bool)> = Vec::new();
-    let passable = |y: SpaceId| friendly(s, p, y) && !s.sp(y).unrest && !enemy_anything(s, p, y);
+    let passable = |y: SpaceId| {
+        friendly(s, p, y) && !s.sp(y).unrest && !enemy_anything(s, p, y) && !closed_to_spain(p, y)
+    };
     let zone_free = |z: crate::data::SeaZoneId| {
         d.sea_zone(z).ports.iter().all(|&port| {
             s.sp(port)

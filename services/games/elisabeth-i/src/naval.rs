@@ -146,6 +146,7 @@ pub fn destinations(s: &State, p: Pw, from: Waters) -> Vec<Waters> {
             Waters::Port(x) => {
                 data().space(x).ships_may_enter()
                     && (controller_pw(s, x) == Some(p) || enemy_ships(s, p, w))
+                    && !crate::movement::closed_to_spain(p, x)
             }
             Waters::Sea(_) => true,
         })
@@ -368,7 +369,11 @@ fn retreats(s: &State, w: Waters, p: Pw, attacker: bool) -> Vec<Waters> {
         Waters::Sea(_) => adjacent(w)
             .into_iter()
             .filter(|&x| match x {
-                Waters::Port(y) => controller_pw(s, y) == Some(p) && !enemy_ships(s, p, x),
+                Waters::Port(y) => {
+                    controller_pw(s, y) == Some(p)
+                        && !enemy_ships(s, p, x)
+                        && !crate::movement::closed_to_spain(p, y)
+                }
                 Waters::Sea(_) => false,
             })
             .collect(),
@@ -515,10 +520,10 @@ pub fn winter_return(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                     }
                 }
                 next.sort();
-                found = next
-                    .iter()
-                    .copied()
-                    .find(|&y| matches!(y, Waters::Port(sp) if controller_pw(s, sp) == Some(p)));
+                found = next.iter().copied().find(|&y| {
+                    matches!(y, Waters::Port(sp) if controller_pw(s, sp) == Some(p)
+                        && !crate::movement::closed_to_spain(p, sp))
+                });
                 layer = next;
             }
             force_at(s, w, f.owner).ships = Ships::default();

@@ -204,6 +204,7 @@ pub fn return_units(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                             && fortified(s, x)
                             && controller_pw(s, x) == Some(p)
                             && !caps.contains(&x)
+                            && !crate::movement::closed_to_spain(p, x)
                     })
                     .filter_map(|x| dist[x.0 as usize].map(|dd| (dd, x)))
                     .collect();

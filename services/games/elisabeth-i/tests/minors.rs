@@ -172,6 +172,13 @@ fn p4_an_inactive_major_passes_and_draws_nothing() {
     };
     let mv = minors::activated::choice(&s, &f, OTT, &[Move::Accept, Move::Reject]);
     assert_eq!(mv, Move::Reject);
+    // Its private events reach no seat (only omniscient viewers).
+    let mut e = vec![Scoped::to_seat(
+        s.seat_of(OTT),
+        Event::Passed { power: OTT },
+    )];
+    minors::activated::no_seat_audience(&s, &mut e);
+    assert_eq!(e[0].audience, signoria_engine::Audience::Omniscient);
 }
 
 /// P5: activation ([24.2]) puts the activator's markers on the minor's spaces that had
@@ -312,4 +319,149 @@ fn tournament_starts_in_turn_3() {
     let s = E::setup(&c, 6, 23).unwrap();
     assert_eq!(s.turn, 1);
     assert_eq!(s.sp(sp("tunis")).controller, Power::Independent);
+}
+
+/// P8 ([9.4] steps 2-4): a declaration on a minor in the war segment, its cost paid in
+/// cards, the determination without the declarer and the Deactivate row, intervention
+/// (the minor becomes the winner's ally, the winner is at war with the declarer) or
+/// isolation (the next power decides; nobody: the minor stays at war, inactive).
+#[test]
+fn p8_war_on_a_minor_and_intervention() {
+    let mut s = game();
+    give(&mut s, SPA, "card_18");
+    give(&mut s, SPA, "card_19");
+    s.stack = vec![Frame::Minors(minors::wars::frame(SPA))];
+    let dow = Move::Minors(MMove::DeclareWarOnMinor {
+        minor: Power::Venice,
+    });
+    assert!(moves(&s).contains(&dow));
+    // Portugal only after King Sebastian I Dies.
+    assert!(!moves(&s).contains(&Move::Minors(MMove::DeclareWarOnMinor {
+        minor: Power::Portugal
+    })));
+    play(&mut s, dow);
+    assert!(minors::wars::hostile(&s, Power::Venice, SPA));
+    assert!(s.minors.banned.contains(&(Power::Venice, SPA)));
+    play(&mut s, Move::Done);
+    assert_eq!(kind(&s), "pay_war");
+    let c = moves(&s)[0].clone();
+    play(&mut s, c);
+    // Venice's determination: Spain (declarer) and the Ottomans (Deactivate row) out.
+    assert_eq!(kind(&s), "intervene");
+    let Some(Frame::Minors(minors::Frame::Intervene { ranking, .. })) = s.stack.last().cloned()
+    else {
+        panic!()
+    };
+    assert!(!ranking.contains(&SPA) && !ranking.contains(&OTT));
+    let first = ranking[0];
+    play(&mut s, Move::Minors(MMove::Intervene));
+    assert_eq!(activation::ally(&s, Power::Venice), Some(first));
+    assert!(signoria_elisabeth_i::board::at_war(&s, first, SPA));
+    assert!(s.minors.wars.is_empty(), "[24.2] step 5");
+    assert_eq!(
+        s.sp(sp("venice")).controller,
+        signoria_elisabeth_i::model::major(first)
+    );
+
+    // Everyone isolates: Venice stays inactive and at war with Spain.
+    let mut s = game();
+    s.stack = vec![];
+    minors::wars::declare(&mut s, SPA, Power::Venice, &mut ev());
+    let ranking = minors::wars::ranking(&mut s, Power::Venice, SPA, &mut ev());
+    s.stack = vec![Frame::Minors(minors::Frame::Intervene {
+        minor: Power::Venice,
+        declarer: SPA,
+        ranking: ranking.clone(),
+    })];
+    for _ in 0..ranking.len() {
+        play(&mut s, Move::Minors(MMove::Isolate));
+    }
+    assert!(s.stack.is_empty());
+    assert_eq!(activation::ally(&s, Power::Venice), None);
+    assert!(minors::wars::hostile(&s, Power::Venice, SPA));
+    assert!(!minors::wars::hostile(&s, Power::Venice, FRA));
+}
+
+/// [24.1], [13.1]: a major at war with an inactive minor enters its spaces; a few
+/// defenders withdraw into the fortress and are besieged; a minor not at war stays
+/// closed.
+#[test]
+fn e186_an_inactive_minor_at_war_can_be_entered_and_besieged() {
+    let mut s = game();
+    put(&mut s, "ferrara", PoolOwner::France, 4, 0, 0);
+    let sel = signoria_elisabeth_i::model::Selection {
+        troops: signoria_elisabeth_i::model::Troops {
+            regulars: 4,
+            ..Default::default()
+        },
+        leaders: vec![],
+    };
+    let reach = |s: &State| {
+        signoria_elisabeth_i::movement::destinations(
+            s,
+            FRA,
+            sp("ferrara"),
+            signoria_elisabeth_i::model::Purpose::Move,
+            &sel,
+            2,
+        )
+        .into_iter()
+        .any(|x| x.0 == sp("venice"))
+    };
+    assert!(!reach(&s));
+    minors::wars::declare(&mut s, FRA, Power::Venice, &mut ev());
+    assert!(reach(&s));
+    actions(&mut s, FRA, 2);
+    use signoria_elisabeth_i::model::UnitKind as U;
+    move_formation(&mut s, "ferrara", "venice", &[U::Regular; 4], &[]);
+    settle(&mut s);
+    assert_eq!(troops(&s, "venice", FRA), 4);
+    assert!(
+        s.sp(sp("venice")).siege.is_some(),
+        "the 2 Venetians stand inside"
+    );
+    assert!(E::invariant_violations(&s).is_empty());
+}
+
+/// P9 ([9.5]): with Ireland allied to Spain its spaces are Spanish, yet no Spanish unit
+/// goes there: not by the spring deployment, the winter return nor a naval move.
+#[test]
+fn p9_spain_stays_out_of_its_irish_ally() {
+    let mut s = game();
+    activation::activate(&mut s, Power::Ireland, SPA, &mut ev());
+    assert_eq!(s.sp(sp("galway")).controller, Power::Spain);
+    let irish: Vec<_> = data()
+        .space_ids()
+        .filter(|&x| data().space(x).home == Power::Ireland)
+        .collect();
+    for c in signoria_elisabeth_i::board::capitals(SPA) {
+        let t = signoria_elisabeth_i::movement::deploy_targets(&s, SPA, c);
+        assert!(!t.iter().any(|x| irish.contains(x)));
+    }
+    for x in &irish {
+        assert!(signoria_elisabeth_i::movement::closed_to_spain(SPA, *x));
+        assert!(!signoria_elisabeth_i::movement::closed_to_spain(FRA, *x));
+    }
+    // A Spanish stack in the field next to Ireland goes home in winter, not to Galway.
+    put(&mut s, "bristol", PoolOwner::Spain, 1, 0, 0);
+    let mut e = ev();
+    signoria_elisabeth_i::winter::return_units(&mut s, &mut e);
+    for x in &irish {
+        assert!(
+            !s.sp(*x).forces.iter().any(|f| f.owner == PoolOwner::Spain),
+            "{}",
+            data().space(*x).name
+        );
+    }
+    let ports = signoria_elisabeth_i::naval::destinations(
+        &s,
+        SPA,
+        signoria_elisabeth_i::combat::naval_battle::Waters::Sea(
+            data().space(sp("galway")).ports[0],
+        ),
+    );
+    assert!(!ports.iter().any(|w| matches!(
+        w,
+        signoria_elisabeth_i::combat::naval_battle::Waters::Port(x) if irish.contains(x)
+    )));
 }

@@ -56,19 +56,17 @@ pub fn gather(
         dice: d,
         hits: h,
     })));
-    let spy = s.seat_opt(who);
+
     for r in results(h) {
         match r {
             // Only the spying seat learns the hand.
             "see_hand" => {
                 let mut cards = s.ps(target).hand.clone();
                 cards.sort();
-                if let Some(spy) = spy {
-                    ev.push(Scoped::to_seat(
-                        spy,
-                        model::Event::Espionage(Event::HandSeen { target, cards }),
-                    ));
-                }
+                ev.push(s.to_power(
+                    who,
+                    model::Event::Espionage(Event::HandSeen { target, cards }),
+                ));
             }
             "neutralize_informant" => neutralize(s, who, target, ev),
             "take_card" => take_card(s, who, target, dice, ev),
@@ -130,15 +128,14 @@ fn take_card(
         power: who,
         from: target,
     })));
-    // Seats that play the two powers (an inactive activated major has none).
-    let mut seats: Vec<usize> = [s.seat_opt(who), s.seat_opt(target)]
-        .into_iter()
-        .flatten()
-        .collect();
-    seats.dedup();
-    for x in seats {
-        ev.push(Scoped::to_seat(
-            x,
+    let (a, b) = (s.seat_opt(who), s.seat_opt(target));
+    ev.push(s.to_power(
+        who,
+        model::Event::Espionage(Event::CardTakenIs { from: target, card }),
+    ));
+    if b != a {
+        ev.push(s.to_power(
+            target,
             model::Event::Espionage(Event::CardTakenIs { from: target, card }),
         ));
     }

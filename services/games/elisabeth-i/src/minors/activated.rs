@@ -93,3 +93,20 @@ pub fn set_home_cards_aside(s: &mut model::State) {
         ps.home_played.extend(home);
     }
 }
+
+/// A private event of an inactive major (no seat, `State::seat_of` is `usize::MAX`) is
+/// nobody's: its audience keeps only real seats, none left makes it omniscient only
+/// (RULINGS P4).
+pub fn no_seat_audience(s: &model::State, events: &mut [signoria_engine::Scoped<model::Event>]) {
+    let n = s.n();
+    for e in events.iter_mut() {
+        if let signoria_engine::Audience::Seats(v) = &mut e.audience
+            && v.iter().any(|&x| x >= n)
+        {
+            v.retain(|&x| x < n);
+            if v.is_empty() {
+                e.audience = signoria_engine::Audience::Omniscient;
+            }
+        }
+    }
+}

@@ -52,8 +52,8 @@ pub fn activate(s: &mut model::State, target: Power, by: Pw, ev: &mut Vec<Scoped
     s.minors.allies.push((target, by));
     s.minors.allies.sort();
     // Steps 3 and 4: the markers of the powers that could have activated it go; the
-    // minor's spaces without a marker take the activator's (step 2, war with the minor,
-    // and step 5, its At War markers, have nothing to act on: RULINGS P5).
+    // minor's spaces without a marker take the activator's (step 2, the free declaration
+    // on the activator, is not offered: RULINGS P5).
     let could = super::influence::column(target).map_or(Vec::new(), |c| c.activate);
     for x in homes(target) {
         let c = s.sp(x).controller;
@@ -61,6 +61,8 @@ pub fn activate(s: &mut model::State, target: Power, by: Pw, ev: &mut Vec<Scoped
             s.sp_mut(x).controller = major(by);
         }
     }
+    // Step 5: the At War markers of its column go.
+    super::wars::end_wars(s, target);
     // Step 6: the Irish rebels in Ulster.
     if target == Power::Ireland {
         irish_rebels(s, ev);

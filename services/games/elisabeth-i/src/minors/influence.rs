@@ -91,6 +91,7 @@ pub fn buyable(s: &model::State, who: Pw) -> Vec<Power> {
         .filter(|&t| {
             major(who) != t
                 && !s.minors.determined.contains(&t)
+                && !s.minors.banned.contains(&(t, who))
                 && influence(s, t, who) < max
                 && column(t)
                     .is_some_and(|c| c.activate.contains(&who) || c.deactivate.contains(&who))
@@ -125,12 +126,7 @@ pub fn determine(s: &mut model::State, target: Power, ev: &mut Vec<Scoped<model:
     who.sort();
     who.dedup();
     // Step 2: a die each plus influence (Scotland: the religion bonus).
-    let mut rolls = Vec::new();
-    for &p in &who {
-        let die = s.rng.die(6) as u8;
-        let total = die + influence(s, target, p) + scotland_bonus(s, target, p);
-        rolls.push((p, die, total));
-    }
+    let rolls = roll(s, target, &who);
     // Step 3: the highest total; a tie goes to the earlier power in impulse order.
     let best = rolls.iter().map(|r| r.2).max().unwrap_or(0);
     let Some(&(winner, _, _)) = rolls.iter().find(|r| r.2 == best) else {
@@ -151,6 +147,18 @@ pub fn determine(s: &mut model::State, target: Power, ev: &mut Vec<Scoped<model:
     }
     // Step 6.
     s.minors.determined.push(target);
+}
+
+/// [24.6] step 2: a die for each competitor plus its influence (and Scotland's religion
+/// bonus): (power, die, total).
+pub fn roll(s: &mut model::State, target: Power, who: &[Pw]) -> Vec<(Pw, u8, u8)> {
+    let mut rolls = Vec::new();
+    for &p in who {
+        let die = s.rng.die(6) as u8;
+        let total = die + influence(s, target, p) + scotland_bonus(s, target, p);
+        rolls.push((p, die, total));
+    }
+    rolls
 }
 
 /// [24.6] step 2: +2 for France (the Protestants) when 3 Scottish home spaces are

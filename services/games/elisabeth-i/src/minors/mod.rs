@@ -9,7 +9,7 @@
 //! Submodules: [`influence`] (buying influence [24.5], the status determination [24.6]),
 //! [`activation`] (activation [24.2], deactivation [24.4], the change of hands of an
 //! activated major), [`activated`] (the activated majors of 2-5 player games [3.1],
-//! [3.2]).
+//! [3.2]), [`wars`] (declarations of war on minors and interventions [9.4]).
 
 use serde::{Deserialize, Serialize};
 use signoria_engine::{GameRng, Scoped, Seat, Viewer};
@@ -17,6 +17,7 @@ use signoria_engine::{GameRng, Scoped, Seat, Viewer};
 pub mod activated;
 pub mod activation;
 pub mod influence;
+pub mod wars;
 
 pub use activated::{controller, inactive, seated};
 
@@ -27,13 +28,29 @@ use crate::pb;
 
 /// Its decisions (`model::Frame::Minors`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Frame {}
+pub enum Frame {
+    /// `who` declares war on minor powers or is done ([9.4] step 2; RULINGS P8).
+    MinorWar { who: Pw, declared: Vec<Power> },
+    /// `ranking[0]` won the determination after a declaration on `minor`: intervene on
+    /// its side or isolate it ([9.4] step 4).
+    Intervene {
+        minor: Power,
+        declarer: Pw,
+        ranking: Vec<Pw>,
+    },
+}
 
 /// Its choices (`model::Move::Minors`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
     /// Buy one box of influence with a minor or an activated major (1 CP, [24.5]).
     BuyInfluence { on: Power },
+    /// Declare war on a minor power ([9.4] step 2).
+    DeclareWarOnMinor { minor: Power },
+    /// Intervene on the side of the minor ([9.4] step 4).
+    Intervene,
+    /// Isolate it: the next power of the determination decides ([9.4] step 4).
+    Isolate,
 }
 
 /// What happened (`model::Event::Minors`).
@@ -59,6 +76,16 @@ pub enum Event {
     Deactivated {
         of: Power,
     },
+    /// `by` declared war on `minor` ([9.4] step 2).
+    WarOnMinor {
+        by: Pw,
+        minor: Power,
+    },
+    /// `by` declined to intervene for `minor` ([9.4] step 4).
+    Isolated {
+        minor: Power,
+        by: Pw,
+    },
 }
 
 /// Its part of the game state (`model::State.minors`; stored only when not default).
@@ -81,6 +108,12 @@ pub struct State {
     /// preference, [23.5]).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub first_turn: u8,
+    /// Inactive minors at war with a major ([9.4] step 2): (minor, major).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wars: Vec<(Power, Pw)>,
+    /// Columns a major may no longer influence after declaring war on the minor ([9.4]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub banned: Vec<(Power, Pw)>,
 }
 
 fn is_zero(x: &u8) -> bool {
@@ -94,13 +127,14 @@ pub struct View {
     pub determined: Vec<Power>,
     pub allies: Vec<(Power, Pw)>,
     pub activated: Vec<(Pw, Option<Pw>)>,
+    pub wars: Vec<(Power, Pw)>,
 }
 
 /// Its card events (chained by `events::registry`).
 pub static EVENTS: &[EventDef] = &[];
 
 /// Its frame kinds on which a seat decides (the playouts check that each is reached).
-pub const DECISION_KINDS: &[&str] = &[];
+pub const DECISION_KINDS: &[&str] = &["minor_war", "intervene"];
 /// Its frame kinds that never wait for a seat.
 pub const AUTOMATIC_KINDS: &[&str] = &[];
 
@@ -139,35 +173,101 @@ pub fn setup(
 }
 
 pub fn kind(f: &Frame) -> &'static str {
-    match *f {}
+    match f {
+        Frame::MinorWar { .. } => "minor_war",
+        Frame::Intervene { .. } => "intervene",
+    }
 }
 
 /// The power deciding the frame (None: automatic, see [`auto`]).
 pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
-    match *f {}
+    match f {
+        Frame::MinorWar { who, .. } => Some(*who),
+        Frame::Intervene { ranking, .. } => ranking.first().copied(),
+    }
 }
 
-pub fn choices(_s: &model::State, f: &Frame) -> Vec<model::Move> {
-    match *f {}
+pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
+    match f {
+        Frame::MinorWar { who, declared } => wars::choices(s, *who, declared),
+        Frame::Intervene { .. } => vec![
+            model::Move::Minors(Move::Isolate),
+            model::Move::Minors(Move::Intervene),
+        ],
+    }
 }
 
 pub fn prompt(_s: &model::State, f: &Frame) -> String {
-    match *f {}
+    match f {
+        Frame::MinorWar { who, .. } => format!(
+            "{}: declare war on a minor power or finish",
+            name(major(*who))
+        ),
+        Frame::Intervene {
+            minor, declarer, ..
+        } => format!(
+            "intervene on the side of {} against {}, or isolate it?",
+            name(*minor),
+            name(major(*declarer))
+        ),
+    }
 }
 
 /// Apply a listed choice to the frame on top of the stack (`f` is a copy of it).
 pub fn resolve(
-    _s: &mut model::State,
+    s: &mut model::State,
     f: Frame,
-    _mv: &model::Move,
-    _ev: &mut Vec<Scoped<model::Event>>,
+    mv: &model::Move,
+    ev: &mut Vec<Scoped<model::Event>>,
 ) {
-    match f {}
+    match (f, mv) {
+        (
+            Frame::MinorWar { who, mut declared },
+            model::Move::Minors(Move::DeclareWarOnMinor { minor }),
+        ) => {
+            wars::declare(s, who, *minor, ev);
+            declared.push(*minor);
+            *s.stack.last_mut().expect("frame") =
+                model::Frame::Minors(Frame::MinorWar { who, declared });
+        }
+        (Frame::MinorWar { who, declared }, _) => {
+            s.stack.pop();
+            // [9.4] step 4, in the order declared; step 3, the payment, comes first.
+            let mut frames = Vec::new();
+            for &m in &declared {
+                let ranking = wars::ranking(s, m, who, ev);
+                if !ranking.is_empty() {
+                    frames.push(model::Frame::Minors(Frame::Intervene {
+                        minor: m,
+                        declarer: who,
+                        ranking,
+                    }));
+                }
+            }
+            s.stack.extend(frames.into_iter().rev());
+            let owed: u8 = declared.iter().filter_map(|&m| wars::cost(who, m)).sum();
+            if owed > 0 {
+                s.stack.push(model::Frame::PayWar { who, owed });
+            }
+        }
+        (
+            Frame::Intervene {
+                minor,
+                declarer,
+                ranking,
+            },
+            mv,
+        ) => {
+            s.stack.pop();
+            let intervene = *mv == model::Move::Minors(Move::Intervene);
+            wars::decide(s, minor, declarer, ranking, intervene, ev);
+        }
+    }
 }
 
 /// Run an automatic frame (already popped from the stack).
 pub fn auto(_s: &mut model::State, f: Frame, _ev: &mut Vec<Scoped<model::Event>>) {
-    match f {}
+    unreachable!("{f:?} has a decider")
 }
 
 /// Its CP actions `who` may take with `cp` CP left in the impulse ([11]).
@@ -195,6 +295,7 @@ pub fn act(
             influence::buy(s, who, on, ev);
             1
         }
+        _ => unreachable!("not an action: {mv:?}"),
     }
 }
 
@@ -209,6 +310,12 @@ pub fn at(s: &mut model::State, when: Moment, ev: &mut Vec<Scoped<model::Event>>
         Moment::After(Step::Spring) => activated::set_home_cards_aside(s),
         // [20.9]: the markers of determined columns go back to their starting boxes.
         Moment::After(Step::Winter) => influence::winter(s),
+        // [9.4] step 2: each major in impulse order declares war on minors (RULINGS P8).
+        Moment::After(Step::War) => {
+            for p in (0..6u8).rev() {
+                s.stack.push(model::Frame::Minors(wars::frame(p)));
+            }
+        }
         _ => {}
     }
 }
@@ -237,6 +344,9 @@ fn name(p: Power) -> String {
 pub fn describe(_s: &model::State, mv: &Move) -> String {
     match *mv {
         Move::BuyInfluence { on } => format!("buy influence with {} (1 CP)", name(on)),
+        Move::DeclareWarOnMinor { minor } => format!("declare war on {}", name(minor)),
+        Move::Intervene => "intervene on the minor power's side".into(),
+        Move::Isolate => "isolate the minor power (no intervention)".into(),
     }
 }
 
@@ -246,6 +356,7 @@ pub fn view(s: &model::State, _viewer: Viewer) -> View {
         determined: s.minors.determined.clone(),
         allies: s.minors.allies.clone(),
         activated: s.minors.activated.clone(),
+        wars: s.minors.wars.clone(),
     }
 }
 
@@ -266,6 +377,11 @@ pub fn violations(s: &model::State) -> Vec<String> {
     minors.dedup();
     if minors.len() != s.minors.allies.len() || minors.iter().any(|m| !m.is_minor()) {
         v.push(format!("minor allies {:?}", s.minors.allies));
+    }
+    for &(m, p) in &s.minors.wars {
+        if activation::ally(s, m).is_some() {
+            v.push(format!("{m:?} at war with {p} while it has an ally"));
+        }
     }
     let seated = seated(s);
     for &(m, c) in &s.minors.activated {
@@ -340,6 +456,18 @@ pub fn move_to_pb(m: &Move) -> pb::MinorsMove {
             kind: pb::MinorsMoveKind::BuyInfluence as i32,
             on: owner_pb(on),
         },
+        Move::DeclareWarOnMinor { minor } => pb::MinorsMove {
+            kind: pb::MinorsMoveKind::DeclareWarOnMinor as i32,
+            on: owner_pb(minor),
+        },
+        Move::Intervene => pb::MinorsMove {
+            kind: pb::MinorsMoveKind::Intervene as i32,
+            on: 0,
+        },
+        Move::Isolate => pb::MinorsMove {
+            kind: pb::MinorsMoveKind::Isolate as i32,
+            on: 0,
+        },
     }
 }
 
@@ -348,6 +476,15 @@ pub fn move_from_pb(p: &pb::MinorsMove) -> Result<Move, String> {
         Ok(pb::MinorsMoveKind::BuyInfluence) => Ok(Move::BuyInfluence {
             on: owner_from(p.on)?,
         }),
+        Ok(pb::MinorsMoveKind::DeclareWarOnMinor) => {
+            let minor = owner_from(p.on)?;
+            if !minor.is_minor() {
+                return Err(format!("{minor:?} is no minor power"));
+            }
+            Ok(Move::DeclareWarOnMinor { minor })
+        }
+        Ok(pb::MinorsMoveKind::Intervene) => Ok(Move::Intervene),
+        Ok(pb::MinorsMoveKind::Isolate) => Ok(Move::Isolate),
         _ => Err(format!("minors move kind {} unknown", p.kind)),
     }
 }
@@ -384,6 +521,16 @@ pub fn event_to_pb(e: &Event) -> pb::MinorsEvent {
             p.kind = K::Deactivated as i32;
             p.of = owner_pb(*of);
         }
+        Event::WarOnMinor { by, minor } => {
+            p.kind = K::WarOnMinor as i32;
+            p.of = owner_pb(*minor);
+            p.by = pw_pb(*by);
+        }
+        Event::Isolated { minor, by } => {
+            p.kind = K::Isolated as i32;
+            p.of = owner_pb(*minor);
+            p.by = pw_pb(*by);
+        }
     }
     p
 }
@@ -414,6 +561,14 @@ pub fn view_to_pb(v: &View) -> pb::MinorsView {
             .map(|&(m, c)| pb::ActivatedMajor {
                 major: pw_pb(m),
                 controller: c.map(pw_pb),
+            })
+            .collect(),
+        wars: v
+            .wars
+            .iter()
+            .map(|&(m, p)| pb::MinorAlly {
+                minor: owner_pb(m),
+                ally: pw_pb(p),
             })
             .collect(),
     }

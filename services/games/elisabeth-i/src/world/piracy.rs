@@ -193,8 +193,8 @@ pub fn take_into_booty(
 ) -> Vec<u8> {
     if let Some(t) = s.rng.take_one(&mut v) {
         s.world.captains[c as usize].booty.push(t);
-        ev.push(Scoped::to_seat(
-            s.seat_of(who),
+        ev.push(s.to_power(
+            who,
             model::Event::World(Event::TreasuresSeen {
                 power: who,
                 treasures: vec![t],

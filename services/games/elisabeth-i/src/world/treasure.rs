@@ -69,8 +69,8 @@ pub fn give(s: &mut model::State, p: Pw, ts: Vec<Treasure>, ev: &mut Vec<Scoped<
             count: ts.len() as u8,
         },
     )));
-    ev.push(Scoped::to_seat(
-        s.seat_of(p),
+    ev.push(s.to_power(
+        p,
         model::Event::World(Event::TreasuresSeen {
             power: p,
             treasures: ts.clone(),
@@ -250,8 +250,8 @@ pub fn play(s: &mut model::State, who: Pw, t: Treasure, ev: &mut Vec<Scoped<mode
             if let Some(c) = s.deck.pop() {
                 s.ps_mut(who).hand.push(c);
                 s.ps_mut(who).hand.sort();
-                ev.push(Scoped::to_seat(
-                    s.seat_of(who),
+                ev.push(s.to_power(
+                    who,
                     model::Event::Received {
                         power: who,
                         cards: vec![c],

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The figures of deploy/README.md ("Capacity"): what one game keeps in Redis.
+# A private redis-server and one `signoria serve --redis` on free loopback
+# ports; for every game type and player count given, GAMES complete games
+# played by `signoria bot random` (every seat), then per game its keys and
+# `MEMORY USAGE` of each (the state record, the event stream, the request
+# ids), printed as one line per game type and player count:
+#   game players moves/game keys/game bytes/game (state+meta, stream, request ids) bytes/move
+#
+#   cargo build --release -p signoria-cli
+#   scripts/capacity.sh [GAMES]
+#
+# SIGNORIA_BIN overrides the binary.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+n=${1:-3}
+bin=${SIGNORIA_BIN:-${CARGO_TARGET_DIR:-$root/target}/release/signoria}
+[ -x "$bin" ] || { echo "$bin not found: cargo build --release -p signoria-cli" >&2; exit 1; }
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+dir=$(mktemp -d)
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+
+redis_port=$(free_port)
+redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$dir" --save "" --appendonly no \
+  --logfile "$dir/redis.log" &
+pids+=($!)
+for _ in $(seq 50); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.1; done
+port=$(free_port)
+SIGNORIA_TOKEN_SECRET=capacity-secret-0123456789abcdef "$bin" serve \
+  --listen "127.0.0.1:$port" --redis "redis://127.0.0.1:$redis_port" --log-level warn \
+  >"$dir/serve.out" 2>"$dir/serve.log" &
+pids+=($!)
+for _ in $(seq 100); do grep -q '^listening on' "$dir/serve.out" && break; sleep 0.1; done
+server=http://127.0.0.1:$port
+rc() { redis-cli -p "$redis_port" "$@"; }
+
+echo "game players moves/game keys/game bytes/game state+meta stream request-ids bytes/move"
+for spec in lorenzo-il-magnifico:2 lorenzo-il-magnifico:4 wallenstein:3 wallenstein:5 \
+  pax-renaissance:2 pax-renaissance:4 age-of-renaissance:3 age-of-renaissance:6; do
+  game=${spec%:*}
+  players=${spec#*:}
+  moves=0 keys=0 state=0 stream=0 ids=0
+  for _ in $(seq "$n"); do
+    created=$("$bin" new --server "$server" --game "$game" --players "$players")
+    id=$(echo "$created" | awk '/^game /{print $2}')
+    tokens=()
+    while read -r t; do tokens+=(--token "$t"); done < <(echo "$created" | awk '/^seat /{print $3}')
+    made=$("$bin" bot random --server "$server" --game "$id" "${tokens[@]}" |
+      awk '/^bot made /{print $3}')
+    moves=$((moves + made))
+    while read -r key; do
+      [ -n "$key" ] || continue
+      bytes=$(rc memory usage "$key" samples 0)
+      keys=$((keys + 1))
+      case $(rc type "$key") in
+        stream) stream=$((stream + bytes)) ;;
+        *) case $key in
+             *req*|*rid*) ids=$((ids + bytes)) ;;
+             *) state=$((state + bytes)) ;;
+           esac ;;
+      esac
+    done < <(rc --scan --pattern "*$id*")
+  done
+  total=$((state + stream + ids))
+  printf '%s %s %d %.1f %d %d %d %d %.0f\n' "$game" "$players" $((moves / n)) \
+    "$(echo "$keys / $n" | bc -l)" $((total / n)) $((state / n)) $((stream / n)) $((ids / n)) \
+    "$(echo "$total / $moves" | bc -l)"
+done
