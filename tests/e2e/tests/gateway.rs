@@ -494,14 +494,21 @@ async fn grpc_web_unary_and_streaming_calls_through_the_gateway() -> Result<()> 
             )
         };
         if !refused && legal.version >= 3 {
-            // A stale version: ABORTED, its message naming the current one,
-            // through nginx in grpc-web's trailers-only answer.
+            // A version the game has not reached: ABORTED, its message naming
+            // the current one, through nginx in grpc-web's trailers-only
+            // answer. (An older version is no sure refusal: a move is applied
+            // on a newer state when the seat's decision is unchanged since,
+            // as in Lorenzo's simultaneous Vatican reports.)
             let stale = web(
                 "SubmitMove",
-                web_client.submit_move(request(legal.version - 1)),
+                web_client.submit_move(request(legal.version + 1)),
             )
             .await;
-            let message = expect_code("a stale move over grpc-web", stale, Code::Aborted)?;
+            let message = expect_code(
+                "a move at a future version over grpc-web",
+                stale,
+                Code::Aborted,
+            )?;
             ensure!(
                 signoria_e2e::numbers_in(&message).contains(&legal.version),
                 "ABORTED over grpc-web without the current version: {message:?}"
@@ -514,7 +521,7 @@ async fn grpc_web_unary_and_streaming_calls_through_the_gateway() -> Result<()> 
         ensure!(resp.version == legal.version + 1 && !resp.duplicate);
         moves += 1;
     }
-    ensure!(refused, "the game ended before the stale-move check");
+    ensure!(refused, "the game ended before the refused-version check");
 
     let seen = tokio::time::timeout(Duration::from_secs(60), watcher)
         .await

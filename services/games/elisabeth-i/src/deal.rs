@@ -96,7 +96,12 @@ pub fn card_draw(s: &mut State, events: &mut Vec<Scoped<Event>>) {
     s.deck = deck;
     // [6.2] step 4: deal.
     for p in 0..6u8 {
-        let n = draw_count(s, p);
+        // An inactive activated major draws no cards ([3.1]; RULINGS P4).
+        let n = if crate::minors::activated::draws(s, p) {
+            draw_count(s, p)
+        } else {
+            0
+        };
         let mut got = Vec::new();
         for _ in 0..n {
             if let Some(c) = s.deck.pop() {
@@ -115,12 +120,14 @@ pub fn card_draw(s: &mut State, events: &mut Vec<Scoped<Event>>) {
             power: p,
             cards: size,
         }));
-        events.push(Scoped {
-            audience: signoria_engine::Audience::seat(s.seat_of(p)),
-            event: Event::Received {
-                power: p,
-                cards: got,
-            },
-        });
+        if let Some(seat) = s.seat_opt(p) {
+            events.push(Scoped {
+                audience: signoria_engine::Audience::seat(seat),
+                event: Event::Received {
+                    power: p,
+                    cards: got,
+                },
+            });
+        }
     }
 }

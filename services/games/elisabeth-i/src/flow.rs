@@ -152,9 +152,12 @@ fn decider(s: &State, f: &Frame) -> Option<Pw> {
     }
 }
 
+/// The seat of the deciding power; none for an inactive activated major, whose
+/// decisions `auto` makes by a fixed rule (RULINGS P4).
 pub fn deciders(s: &State, f: &Frame) -> Vec<Seat> {
     decider(s, f)
-        .map(|p| vec![s.seat_of(p)])
+        .and_then(|p| s.seat_opt(p))
+        .map(|x| vec![x])
         .unwrap_or_default()
 }
 
@@ -182,7 +185,7 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
             v.extend(dip::negotiate_choices(s, *who));
             v
         }
-        Frame::Consider { .. } => vec![Move::Accept, Move::Reject],
+        Frame::Consider { from, to, deal } => dip::consider_choices(s, *from, *to, deal),
         Frame::Ransom { who } => {
             let mut v: Vec<Move> = dip::captured(s, *who)
                 .into_iter()
@@ -1311,6 +1314,16 @@ fn end_game(s: &mut State, w: (Vec<Pw>, String), ev: &mut Vec<Scoped<Event>>) {
 }
 
 pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
+    // An inactive activated major decides by a fixed rule (RULINGS P4).
+    if let Some(f) = s.stack.last()
+        && let Some(p) = decider(s, f)
+        && minors::inactive(s, p)
+    {
+        let f = f.clone();
+        let mv = minors::activated::choice(s, &f, p, &choices(s, &f, 0));
+        resolve(s, 0, &mv, ev);
+        return;
+    }
     let top = s.stack.pop().expect("a frame");
     match top {
         Frame::Turn => {
@@ -1363,6 +1376,7 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         Frame::Step(Step::Negotiation) => {
             s.offered.clear();
             s.gifts.clear();
+            s.mercs_given.clear();
             s.no_dow.clear();
             s.stack.push(Frame::Negotiate { who: 0 });
         }
@@ -1392,7 +1406,8 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
             s.stack.push(Frame::Deploy { who });
             let homes = s.ps(who).hand.iter().filter(|&&c| is_home(c)).count();
             let suleiman = major(who) == Power::Ottoman && s.ps(who).ruler == "suleiman";
-            if homes > 1 && !suleiman {
+            // [10] step 5: an activated major keeps none (`minors::activated`).
+            if homes > 1 && !suleiman && !minors::activated::is_activated(s, who) {
                 s.stack.push(Frame::ChooseHome { who });
             }
             if !crate::admirals::place_sites(s, who).is_empty() {
@@ -1411,7 +1426,9 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                     s.stack.push(Frame::PlaceLeader { who, leader });
                 }
             }
-            if who == HRE && s.turn == 1 {
+            // [10] step 3, [23.5]: the first turn of the scenario, and only with six
+            // players (errata #208, #215; RULINGS P1).
+            if who == HRE && s.turn == minors::first_turn(s) && s.n() == 6 {
                 s.stack.push(Frame::Preference);
             }
         }
@@ -1606,7 +1623,8 @@ pub fn unsupported(s: &State, mv: &Move) -> Option<signoria_engine::RuleError> {
                 data().card(*card).map_or("this card", |c| c.title.as_str())
             )
         }
-        _ => crate::subsystems::unsupported(s, mv)?,
+        _ => crate::diplomacy::unsupported(s, mv)
+            .or_else(|| crate::subsystems::unsupported(s, mv))?,
     };
     Some(signoria_engine::RuleError::unsupported(msg))
 }

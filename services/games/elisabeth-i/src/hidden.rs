@@ -35,6 +35,7 @@ pub fn resample(s: &State, seat: Seat, rng: &mut GameRng) -> State {
             ][rng.index(3)],
         );
     }
+    crate::diplomacy::resample(&mut t, seat, rng);
     crate::subsystems::resample(&mut t, seat, rng);
     t.rng = GameRng::from_seed(rng.next_u64());
     t

@@ -122,6 +122,7 @@ pub fn violations(s: &State) -> Vec<String> {
             s.cards.len()
         ));
     }
+    v.extend(crate::diplomacy::violations(s));
     v.extend(crate::subsystems::violations(s));
     v
 }

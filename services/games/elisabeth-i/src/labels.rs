@@ -74,6 +74,19 @@ pub fn describe(s: &State, mv: &Move) -> String {
                 data().army_leaders[*l as usize].name,
                 power(*to)
             ),
+            DealPick::Cede(sp) => {
+                format!("Offer to cede {} to {}", data().space(*sp).name, power(*to))
+            }
+            DealPick::Mercenaries { n, from, to: cap } => format!(
+                "Offer {n} mercenaries from {} to {} (into {})",
+                from.map_or("Mercenaries for Hire".to_string(), |f| data()
+                    .space(f)
+                    .name
+                    .clone()),
+                power(*to),
+                data().space(*cap).name
+            ),
+            DealPick::Refused(t) => format!("Offer {t:?} to {} (not implemented)", power(*to)),
         },
         Move::Accept => "Accept the agreement".into(),
         Move::Reject => "Reject the agreement".into(),

@@ -72,12 +72,12 @@ impl Game for ElisabethI {
         GameInfo {
             id: "elisabeth-i",
             display_name: "Elisabeth I.",
-            min_players: 6,
+            min_players: 2,
             max_players: 6,
             schema_version: 1,
             options: vec![OptionInfo {
                 name: "scenario",
-                description: "The scenario of the data pack (campaign)",
+                description: "The scenario: campaign (turns 1-7) or tournament (turns 3-7)",
                 default: "\"campaign\"",
             }],
         }

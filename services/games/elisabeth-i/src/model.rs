@@ -256,6 +256,15 @@ pub enum Deal {
     GiveCards(u8),
     /// The proposer returns this captured army leader to the other party ([9.1] 4).
     ReturnLeader(u8),
+    /// The proposer cedes political control of this space to the other party ([9.1] 5).
+    Cede(SpaceId),
+    /// The proposer gives `n` mercenaries from the space `from` (none: the HRE's
+    /// "Mercenaries for Hire" track), placed in the other party's capital `to` ([9.1] 8).
+    Mercenaries {
+        n: u8,
+        from: Option<SpaceId>,
+        to: SpaceId,
+    },
 }
 
 /// The automatic steps of a turn, seed [7] (phase order).
@@ -644,6 +653,15 @@ pub enum DealPick {
     Alliance,
     GiveCards(u8),
     ReturnLeader(u8),
+    Cede(SpaceId),
+    Mercenaries {
+        n: u8,
+        from: Option<SpaceId>,
+        to: SpaceId,
+    },
+    /// A term of [9.1] the engine does not carry out yet: never listed, refused as
+    /// UNSUPPORTED naming the rule (`diplomacy::unsupported`).
+    Refused(crate::diplomacy::Term),
 }
 
 impl DealPick {
@@ -653,6 +671,9 @@ impl DealPick {
             DealPick::Alliance => Deal::Alliance,
             DealPick::GiveCards(n) => Deal::GiveCards(n),
             DealPick::ReturnLeader(l) => Deal::ReturnLeader(l),
+            DealPick::Cede(sp) => Deal::Cede(sp),
+            DealPick::Mercenaries { n, from, to } => Deal::Mercenaries { n, from, to },
+            DealPick::Refused(t) => unreachable!("{t:?} is never listed"),
         }
     }
 }
@@ -902,6 +923,9 @@ pub struct State {
     /// Card gifts this turn flow one way per pair (seed [9.1]): (giver, receiver).
     #[serde(default)]
     pub gifts: Vec<(Pw, Pw)>,
+    /// Mercenary gifts this turn flow one way per pair (seed [9.1]): (giver, receiver).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mercs_given: Vec<(Pw, Pw)>,
     pub deck: Vec<CardId>,
     pub discard: Vec<CardId>,
     /// Cards not yet in the game (turn-stamped) or held out (see RULINGS.md).
@@ -959,11 +983,16 @@ impl State {
     pub fn n(&self) -> usize {
         self.seats.len()
     }
+    /// The seat deciding for `p`: its own, or for an activated major the seat of the
+    /// power controlling it; `usize::MAX` (no seat) for an inactive activated major
+    /// (`minors::activated`, seed [3.1]).
     pub fn seat_of(&self, p: Pw) -> usize {
-        self.seats
-            .iter()
-            .position(|s| s.contains(&p))
-            .expect("every major has a seat")
+        self.seat_opt(p).unwrap_or(usize::MAX)
+    }
+    /// The seat deciding for `p`, None for an inactive activated major.
+    pub fn seat_opt(&self, p: Pw) -> Option<usize> {
+        let own = |p: Pw| self.seats.iter().position(|s| s.contains(&p));
+        own(p).or_else(|| crate::minors::controller(self, p).and_then(own))
     }
     pub fn sp(&self, s: SpaceId) -> &SpaceState {
         &self.spaces[s.0 as usize]

@@ -125,20 +125,47 @@ fn deal_pb(d: &Deal) -> pb::Deal {
     match d {
         Deal::Peace => pb::Deal {
             kind: pb::DealKind::Peace as i32,
-            count: 0,
+            ..Default::default()
         },
         Deal::Alliance => pb::Deal {
             kind: pb::DealKind::Alliance as i32,
-            count: 0,
+            ..Default::default()
         },
         Deal::GiveCards(n) => pb::Deal {
             kind: pb::DealKind::GiveCards as i32,
             count: *n as u32,
+            ..Default::default()
         },
         Deal::ReturnLeader(l) => pb::Deal {
             kind: pb::DealKind::ReturnLeader as i32,
             count: *l as u32,
+            ..Default::default()
         },
+        Deal::Cede(sp) => pb::Deal {
+            kind: pb::DealKind::Cede as i32,
+            space: Some(sp.0 as u32),
+            ..Default::default()
+        },
+        Deal::Mercenaries { n, from, to } => pb::Deal {
+            kind: pb::DealKind::Mercenaries as i32,
+            count: *n as u32,
+            space: from.map(|f| f.0 as u32),
+            capital: to.0 as u32,
+        },
+    }
+}
+
+fn pick_pb(d: &DealPick) -> pb::Deal {
+    use crate::diplomacy::Term;
+    let kind = match d {
+        DealPick::Refused(Term::Treasures) => pb::DealKind::Treasures,
+        DealPick::Refused(Term::ShipLoan) => pb::DealKind::ShipLoan,
+        DealPick::Refused(Term::Marriage) => pb::DealKind::Marriage,
+        d => return deal_pb(&d.deal()),
+    };
+    pb::Deal {
+        kind: kind as i32,
+        ..Default::default()
     }
 }
 
@@ -152,6 +179,18 @@ fn pick_from(d: Option<&pb::Deal>) -> Result<DealPick, String> {
         }
         Ok(pb::DealKind::GiveCards) => Err("a card gift is 1 or 2 cards".into()),
         Ok(pb::DealKind::ReturnLeader) => Ok(DealPick::ReturnLeader(leader_from(d.count)?)),
+        Ok(pb::DealKind::Cede) => Ok(DealPick::Cede(space_from(
+            d.space.ok_or("a cession names its space")?,
+        )?)),
+        Ok(pb::DealKind::Mercenaries) if (1..=4).contains(&d.count) => Ok(DealPick::Mercenaries {
+            n: d.count as u8,
+            from: d.space.map(space_from).transpose()?,
+            to: space_from(d.capital)?,
+        }),
+        Ok(pb::DealKind::Mercenaries) => Err("a mercenary gift is 1 to 4 units".into()),
+        Ok(pb::DealKind::Treasures) => Ok(DealPick::Refused(crate::diplomacy::Term::Treasures)),
+        Ok(pb::DealKind::ShipLoan) => Ok(DealPick::Refused(crate::diplomacy::Term::ShipLoan)),
+        Ok(pb::DealKind::Marriage) => Ok(DealPick::Refused(crate::diplomacy::Term::Marriage)),
         _ => Err(format!("deal kind {} unspecified or unknown", d.kind)),
     }
 }
@@ -186,7 +225,7 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
     let k = match m {
         Move::Propose { to, deal } => {
             p.power = power_pb(*to);
-            p.deal = Some(deal_pb(&deal.deal()));
+            p.deal = Some(pick_pb(deal));
             K::Propose
         }
         Move::Accept => K::Accept,

@@ -5,26 +5,20 @@ use signoria_engine::{GameRng, SetupError};
 
 use crate::board::{owner_pw, set_war};
 use crate::data::{PoolOwner, Power, Religion, data};
-use crate::model::{
-    Force, Frame, Leader, Loc, Options, PowerState, Pw, SpaceState, State, Troops, pw,
-};
+use crate::model::{Force, Frame, Leader, Loc, Options, PowerState, SpaceState, State, Troops, pw};
 
 pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, SetupError> {
     let d = data();
-    if players != 6 {
-        return Err(SetupError(format!(
-            "Elisabeth I. plays with 6 players for now; the 2-5 player adjustments (activated majors, shared seats) are not implemented yet, {players} asked"
-        )));
-    }
+    // [3.1]: 2 to 6 players; the seats and the activated majors of each count are in
+    // data/scenarios.json (RULINGS P1).
+    let pc = d.player_count(players as u8).ok_or_else(|| {
+        SetupError(format!(
+            "Elisabeth I. plays with 2 to 6 players, {players} asked"
+        ))
+    })?;
     let sc = d
         .scenario(&options.scenario)
         .ok_or_else(|| SetupError(format!("unknown scenario {:?}", options.scenario)))?;
-    if sc.start_turn != 1 {
-        return Err(SetupError(format!(
-            "scenario {} starts in turn {}: only scenarios from turn 1 are implemented",
-            sc.id, sc.start_turn
-        )));
-    }
     // [3.1] 1: every space starts under its home power; grey spaces are independent.
     let mut spaces: Vec<SpaceState> = d
         .spaces
@@ -84,7 +78,9 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         };
         let at = if let Some((_, sp)) = placed.iter().find(|(k, _)| *k == l.id) {
             Loc::Space(*sp)
-        } else if off_map.contains(&&l.id) {
+        } else if sc.leaders_dead.contains(&l.id) {
+            Loc::Dead
+        } else if off_map.contains(&&l.id) || sc.leaders_in_play.contains(&l.id) {
             Loc::Card
         } else {
             match l.entry_turn {
@@ -124,7 +120,11 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         .map(|c| c.id)
         .collect();
     let mut s = State {
-        seats: (0..6).map(|i| vec![i as Pw]).collect(),
+        seats: pc
+            .seats
+            .iter()
+            .map(|seat| seat.iter().filter_map(|&p| pw(p)).collect())
+            .collect(),
         turn: sc.start_turn,
         last_turn: sc.end_turn,
         stack: vec![Frame::Turn],
@@ -139,6 +139,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         no_dow: Vec::new(),
         offered: Vec::new(),
         gifts: Vec::new(),
+        mercs_given: Vec::new(),
         deck: Vec::new(),
         discard: Vec::new(),
         out,
@@ -161,6 +162,11 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         minors: Default::default(),
         majors: Default::default(),
     };
+    // Naval leaders the scenario has dead at the start are out of the game.
+    s.admirals.retain(|a| {
+        !sc.leaders_dead
+            .contains(&d.naval_leaders[a.idx as usize].id)
+    });
     s.cards = s.out.iter().map(|c| c.0).collect();
     s.cards.sort();
     for i in 0..s.spaces.len() {
@@ -189,12 +195,18 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         };
         crate::board::set_alliance(&mut s, a, b);
     }
-    if sc.minors.iter().any(|m| m.active) {
-        return Err(SetupError(format!(
-            "scenario {} starts with an active minor power: minor powers are not implemented yet",
-            sc.id
-        )));
+    // The minors the scenario starts active, allied to a major ([24.2]).
+    let mut active = Vec::new();
+    for m in sc.minors.iter().filter(|m| m.active) {
+        let ally = m.ally.ok_or_else(|| {
+            SetupError(format!(
+                "scenario {}: active {:?} without ally",
+                sc.id, m.minor
+            ))
+        })?;
+        active.push((m.minor, ally));
     }
+    crate::minors::setup(&mut s, players as u8, sc.start_turn, &active).map_err(SetupError)?;
     let mut ev = Vec::new();
     signoria_engine::kernel::advance::<crate::ElisabethI>(&mut s, &mut ev);
     Ok(s)

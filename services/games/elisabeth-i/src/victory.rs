@@ -59,7 +59,8 @@ pub fn all_vp(s: &State) -> Vec<i16> {
 pub fn automatic(s: &State) -> Option<(Vec<Pw>, String)> {
     let d = data();
     let mut won = Vec::new();
-    for p in 0..6u8 {
+    // Only the powers the players hold win (RULINGS P7).
+    for p in crate::minors::seated(s) {
         let info = d.power(major(p));
         let ks = keys(s, p);
         let hit = if let Some(prot) = &info.protestant {
@@ -136,15 +137,28 @@ pub fn determination(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
     let max = *now.iter().max().unwrap();
     let best = |s: &State| -> Vec<Pw> {
         let keys: Vec<Vec<i16>> = (0..6).map(|p| key(s, p, &now)).collect();
-        let top = keys.iter().max().unwrap().clone();
-        (0..6).filter(|&p| keys[p as usize] == top).collect()
+        let seated = crate::minors::seated(s);
+        let top = seated
+            .iter()
+            .map(|&p| &keys[p as usize])
+            .max()
+            .unwrap()
+            .clone();
+        seated
+            .into_iter()
+            .filter(|&p| keys[p as usize] == top)
+            .collect()
     };
+    // Only the powers the players hold win (RULINGS P7).
+    let seated = crate::minors::seated(s);
+    let max = seated.iter().map(|&p| now[p as usize]).max().unwrap_or(max);
     let result = if max >= v.standard_vp as i16 {
         Some((best(s), "standard victory".to_string()))
     } else if s.turn >= v.domination_from_turn
-        && let Some(p) = (0..6u8).find(|&p| {
-            (0..6u8)
-                .all(|q| q == p || now[p as usize] >= now[q as usize] + v.domination_lead as i16)
+        && let Some(p) = seated.iter().copied().find(|&p| {
+            seated
+                .iter()
+                .all(|&q| q == p || now[p as usize] >= now[q as usize] + v.domination_lead as i16)
         })
     {
         Some((vec![p], "domination victory".to_string()))

@@ -476,6 +476,9 @@ pub struct ActivatedMajor {
     pub major: Power,
     pub activate: Vec<Power>,
     pub deactivate: Vec<Power>,
+    /// Starting influence (2-5 players, public: "places starting diplomatic influence").
+    #[serde(default)]
+    pub start: BTreeMap<Power, u8>,
 }
 
 /// Diplomatic influence display (24).

@@ -4,14 +4,25 @@
 //! ([`Event`]), state ([`State`], `model::State.minors`), view ([`View`]) and card events
 //! ([`EVENTS`]), wired into the shared types by one variant or field each. The functions
 //! below are the hooks the shared modules call, one delegating arm each (crate README,
-//! "How to add a subsystem or a card event"); fill them in here, split into submodules
-//! named after their rules as the subsystem grows.
+//! "How to add a subsystem or a card event").
+//!
+//! Submodules: [`influence`] (buying influence [24.5], the status determination [24.6]),
+//! [`activation`] (activation [24.2], deactivation [24.4], the change of hands of an
+//! activated major), [`activated`] (the activated majors of 2-5 player games [3.1],
+//! [3.2]).
 
 use serde::{Deserialize, Serialize};
 use signoria_engine::{GameRng, Scoped, Seat, Viewer};
 
+pub mod activated;
+pub mod activation;
+pub mod influence;
+
+pub use activated::{controller, inactive, seated};
+
+use crate::data::{PoolOwner, Power, data};
 use crate::events::EventDef;
-use crate::model::{self, Moment, Pw};
+use crate::model::{self, Moment, Pw, Step, major};
 use crate::pb;
 
 /// Its decisions (`model::Frame::Minors`).
@@ -20,19 +31,70 @@ pub enum Frame {}
 
 /// Its choices (`model::Move::Minors`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Move {}
+pub enum Move {
+    /// Buy one box of influence with a minor or an activated major (1 CP, [24.5]).
+    BuyInfluence { on: Power },
+}
 
 /// What happened (`model::Event::Minors`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Event {}
+pub enum Event {
+    InfluenceBought {
+        on: Power,
+        by: Pw,
+        now: u8,
+    },
+    /// A status determination ([24.6]): each competitor's die and total, the winner.
+    StatusDetermined {
+        of: Power,
+        rolls: Vec<(Pw, u8, u8)>,
+        winner: Pw,
+    },
+    /// A minor became `by`'s ally, or an activated major passed to `by`'s seat.
+    Activated {
+        of: Power,
+        by: Pw,
+    },
+    /// A minor lost its ally, or an activated major is inactive again.
+    Deactivated {
+        of: Power,
+    },
+}
 
 /// Its part of the game state (`model::State.minors`; stored only when not default).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct State {}
+pub struct State {
+    /// Influence markers not in box 0: (column, major, box) ([24.5]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub influence: Vec<(Power, Pw, u8)>,
+    /// Columns whose markers are in "determined this turn" ([24.6] step 6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub determined: Vec<Power>,
+    /// Active minors and their ally ([24.2]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allies: Vec<(Power, Pw)>,
+    /// With fewer than six players: the activated majors and the major whose seat runs
+    /// each (None: inactive) ([3.1], [3.2]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub activated: Vec<(Pw, Option<Pw>)>,
+    /// The scenario's first turn (the activated majors' first determination; the HRE's
+    /// preference, [23.5]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub first_turn: u8,
+}
 
-/// Its part of a viewer's view (`view::View.minors`).
+fn is_zero(x: &u8) -> bool {
+    *x == 0
+}
+
+/// Its part of a viewer's view (`view::View.minors`): all public.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct View {}
+pub struct View {
+    pub influence: Vec<(Power, Pw, u8)>,
+    pub determined: Vec<Power>,
+    pub allies: Vec<(Power, Pw)>,
+    pub activated: Vec<(Pw, Option<Pw>)>,
+}
 
 /// Its card events (chained by `events::registry`).
 pub static EVENTS: &[EventDef] = &[];
@@ -41,6 +103,40 @@ pub static EVENTS: &[EventDef] = &[];
 pub const DECISION_KINDS: &[&str] = &[];
 /// Its frame kinds that never wait for a seat.
 pub const AUTOMATIC_KINDS: &[&str] = &[];
+
+/// The counter pool of a minor power.
+pub fn pool_of(minor: Power) -> Option<PoolOwner> {
+    Power::MINORS
+        .contains(&minor)
+        .then(|| PoolOwner::of(minor, None))
+}
+
+/// The scenario's first turn.
+pub fn first_turn(s: &model::State) -> u8 {
+    s.minors.first_turn.max(1)
+}
+
+/// The start of a game: the activated majors of the player count, the influence
+/// markers at their starting boxes, the minors the scenario starts active ([24.2]).
+pub fn setup(
+    s: &mut model::State,
+    players: u8,
+    first_turn: u8,
+    active: &[(Power, Power)],
+) -> Result<(), String> {
+    s.minors.first_turn = first_turn;
+    activated::setup(s, players);
+    for t in influence::targets(s) {
+        influence::reset(s, t);
+    }
+    for &(minor, ally) in active {
+        let Some(a) = model::pw(ally) else {
+            return Err(format!("{minor:?} starts allied to {ally:?}, not a major"));
+        };
+        activation::activate(s, minor, a, &mut Vec::new());
+    }
+    Ok(())
+}
 
 pub fn kind(f: &Frame) -> &'static str {
     match *f {}
@@ -75,24 +171,54 @@ pub fn auto(_s: &mut model::State, f: Frame, _ev: &mut Vec<Scoped<model::Event>>
 }
 
 /// Its CP actions `who` may take with `cp` CP left in the impulse ([11]).
-pub fn actions(_s: &model::State, _who: Pw, _cp: u8) -> Vec<model::Move> {
-    Vec::new()
+pub fn actions(s: &model::State, who: Pw, cp: u8) -> Vec<model::Move> {
+    if cp < 1 {
+        return Vec::new();
+    }
+    influence::buyable(s, who)
+        .into_iter()
+        .map(|on| model::Move::Minors(Move::BuyInfluence { on }))
+        .collect()
 }
 
 /// Carry out one of its CP actions; returns the CP it costs now (0 when a frame it
 /// pushes spends them later).
 pub fn act(
-    _s: &mut model::State,
-    _who: Pw,
+    s: &mut model::State,
+    who: Pw,
     _cp: u8,
     mv: &Move,
-    _ev: &mut Vec<Scoped<model::Event>>,
+    ev: &mut Vec<Scoped<model::Event>>,
 ) -> u8 {
-    match *mv {}
+    match *mv {
+        Move::BuyInfluence { on } => {
+            influence::buy(s, who, on, ev);
+            1
+        }
+    }
 }
 
 /// What it does at a fixed moment of the turn ([7]); it may push frames.
-pub fn at(_s: &mut model::State, _when: Moment, _ev: &mut Vec<Scoped<model::Event>>) {}
+pub fn at(s: &mut model::State, when: Moment, ev: &mut Vec<Scoped<model::Event>>) {
+    match when {
+        // The activated majors' status: when the scenario begins and at the end of every
+        // action phase (RULINGS P3); once per turn ([24.6]).
+        Moment::TurnBegins if s.turn == first_turn(s) => determine_activated(s, ev),
+        Moment::After(Step::Action) => determine_activated(s, ev),
+        // [10] step 5: the activated majors' home cards are set aside.
+        Moment::After(Step::Spring) => activated::set_home_cards_aside(s),
+        // [20.9]: the markers of determined columns go back to their starting boxes.
+        Moment::After(Step::Winter) => influence::winter(s),
+        _ => {}
+    }
+}
+
+fn determine_activated(s: &mut model::State, ev: &mut Vec<Scoped<model::Event>>) {
+    let majors: Vec<Pw> = s.minors.activated.iter().map(|x| x.0).collect();
+    for p in majors {
+        influence::determine(s, major(p), ev);
+    }
+}
 
 /// Its VP for `p` ([25.2]).
 pub fn vp(_s: &model::State, _p: Pw) -> i16 {
@@ -104,17 +230,55 @@ pub fn card_bonus(_s: &model::State, _p: Pw) -> i8 {
     0
 }
 
-pub fn describe(_s: &model::State, mv: &Move) -> String {
-    match *mv {}
+fn name(p: Power) -> String {
+    data().power(p).name.clone()
 }
 
-pub fn view(_s: &model::State, _viewer: Viewer) -> View {
-    View {}
+pub fn describe(_s: &model::State, mv: &Move) -> String {
+    match *mv {
+        Move::BuyInfluence { on } => format!("buy influence with {} (1 CP)", name(on)),
+    }
+}
+
+pub fn view(s: &model::State, _viewer: Viewer) -> View {
+    View {
+        influence: s.minors.influence.clone(),
+        determined: s.minors.determined.clone(),
+        allies: s.minors.allies.clone(),
+        activated: s.minors.activated.clone(),
+    }
 }
 
 /// Its rule invariants (checked after every move of the playouts).
-pub fn violations(_s: &model::State) -> Vec<String> {
-    Vec::new()
+pub fn violations(s: &model::State) -> Vec<String> {
+    let mut v = Vec::new();
+    let max = data().tables.influence_display.max_influence;
+    let targets = influence::targets(s);
+    for &(t, p, n) in &s.minors.influence {
+        if n == 0 || n > max {
+            v.push(format!("influence of {p} on {t:?} in box {n}"));
+        }
+        if !targets.contains(&t) {
+            v.push(format!("influence on {t:?}, no column of this game"));
+        }
+    }
+    let mut minors: Vec<Power> = s.minors.allies.iter().map(|x| x.0).collect();
+    minors.dedup();
+    if minors.len() != s.minors.allies.len() || minors.iter().any(|m| !m.is_minor()) {
+        v.push(format!("minor allies {:?}", s.minors.allies));
+    }
+    let seated = seated(s);
+    for &(m, c) in &s.minors.activated {
+        if seated.contains(&m) {
+            v.push(format!("activated major {m} is seated"));
+        }
+        if c.is_some_and(|c| !seated.contains(&c)) {
+            v.push(format!(
+                "activated major {m} run by {c:?}, not a seated power"
+            ));
+        }
+    }
+    v
 }
 
 /// Redraw what `seat` may not see of it (hidden-information check, search bots).
@@ -126,18 +290,131 @@ pub fn unsupported(_s: &model::State, _mv: &model::Move) -> Option<String> {
     None
 }
 
+// ---- proto
+
+fn owner_pb(p: Power) -> i32 {
+    use pb::Owner as O;
+    (match p {
+        Power::Ottoman => O::Ottoman,
+        Power::Spain => O::Spain,
+        Power::England => O::England,
+        Power::France => O::France,
+        Power::Hre => O::Hre,
+        Power::Protestant => O::Protestant,
+        Power::Ireland => O::Ireland,
+        Power::Papacy => O::Papacy,
+        Power::Portugal => O::Portugal,
+        Power::Scotland => O::Scotland,
+        Power::Venice => O::Venice,
+        Power::Independent => O::Independent,
+    }) as i32
+}
+
+fn owner_from(v: i32) -> Result<Power, String> {
+    use pb::Owner as O;
+    Ok(
+        match O::try_from(v).map_err(|_| format!("owner {v} unknown"))? {
+            O::Ottoman => Power::Ottoman,
+            O::Spain => Power::Spain,
+            O::England => Power::England,
+            O::France => Power::France,
+            O::Hre => Power::Hre,
+            O::Protestant => Power::Protestant,
+            O::Ireland => Power::Ireland,
+            O::Papacy => Power::Papacy,
+            O::Portugal => Power::Portugal,
+            O::Scotland => Power::Scotland,
+            O::Venice => Power::Venice,
+            o => return Err(format!("owner {o:?} has no influence column")),
+        },
+    )
+}
+
+fn pw_pb(p: Pw) -> i32 {
+    p as i32 + 1
+}
+
 pub fn move_to_pb(m: &Move) -> pb::MinorsMove {
-    match *m {}
+    match *m {
+        Move::BuyInfluence { on } => pb::MinorsMove {
+            kind: pb::MinorsMoveKind::BuyInfluence as i32,
+            on: owner_pb(on),
+        },
+    }
 }
 
 pub fn move_from_pb(p: &pb::MinorsMove) -> Result<Move, String> {
-    Err(format!("minors move kind {} unknown", p.kind))
+    match pb::MinorsMoveKind::try_from(p.kind) {
+        Ok(pb::MinorsMoveKind::BuyInfluence) => Ok(Move::BuyInfluence {
+            on: owner_from(p.on)?,
+        }),
+        _ => Err(format!("minors move kind {} unknown", p.kind)),
+    }
 }
 
 pub fn event_to_pb(e: &Event) -> pb::MinorsEvent {
-    match *e {}
+    use pb::MinorsEventKind as K;
+    let mut p = pb::MinorsEvent::default();
+    match e {
+        Event::InfluenceBought { on, by, now } => {
+            p.kind = K::InfluenceBought as i32;
+            p.of = owner_pb(*on);
+            p.by = pw_pb(*by);
+            p.influence = *now as u32;
+        }
+        Event::StatusDetermined { of, rolls, winner } => {
+            p.kind = K::StatusDetermined as i32;
+            p.of = owner_pb(*of);
+            p.by = pw_pb(*winner);
+            p.rolls = rolls
+                .iter()
+                .map(|&(q, die, total)| pb::InfluenceRoll {
+                    power: pw_pb(q),
+                    die: die as u32,
+                    total: total as u32,
+                })
+                .collect();
+        }
+        Event::Activated { of, by } => {
+            p.kind = K::Activated as i32;
+            p.of = owner_pb(*of);
+            p.by = pw_pb(*by);
+        }
+        Event::Deactivated { of } => {
+            p.kind = K::Deactivated as i32;
+            p.of = owner_pb(*of);
+        }
+    }
+    p
 }
 
-pub fn view_to_pb(_v: &View) -> pb::MinorsView {
-    pb::MinorsView {}
+pub fn view_to_pb(v: &View) -> pb::MinorsView {
+    pb::MinorsView {
+        influence: v
+            .influence
+            .iter()
+            .map(|&(t, p, n)| pb::InfluenceMarker {
+                on: owner_pb(t),
+                by: pw_pb(p),
+                boxes: n as u32,
+            })
+            .collect(),
+        determined: v.determined.iter().map(|&t| owner_pb(t)).collect(),
+        allies: v
+            .allies
+            .iter()
+            .map(|&(m, a)| pb::MinorAlly {
+                minor: owner_pb(m),
+                ally: pw_pb(a),
+            })
+            .collect(),
+        activated: v
+            .activated
+            .iter()
+            .map(|&(m, c)| pb::ActivatedMajor {
+                major: pw_pb(m),
+                controller: c.map(pw_pb),
+            })
+            .collect(),
+    }
 }

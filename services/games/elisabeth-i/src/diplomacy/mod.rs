@@ -1,5 +1,14 @@
 //! Phase 2, diplomacy (seed [9]): the negotiation segment's binding agreements as
 //! propose / accept / reject moves, the ransom segment and the war segment.
+//!
+//! Submodules: `cede` ([9.1] 5, [12.5]), `mercenaries` ([9.1] 8), `refused` (the terms not
+//! carried out yet, refused as UNSUPPORTED).
+
+pub mod cede;
+pub mod mercenaries;
+mod refused;
+
+pub use refused::{Term, unsupported};
 
 use signoria_engine::{Audience, Scoped};
 
@@ -15,7 +24,8 @@ const FRANCE: Pw = 3;
 const PROTESTANT: Pw = 5;
 
 pub(crate) fn both(s: &State, a: Pw, b: Pw) -> Audience {
-    let mut v = vec![s.seat_of(a), s.seat_of(b)];
+    // An inactive activated major has no seat (RULINGS P4).
+    let mut v: Vec<usize> = [a, b].iter().filter_map(|&p| s.seat_opt(p)).collect();
     v.sort();
     v.dedup();
     Audience::Seats(v)
@@ -52,8 +62,16 @@ fn may_ally(s: &State, a: Pw, b: Pw) -> bool {
 
 /// The agreements `who` may propose to `to` (one offer per pair and segment, RULINGS R4).
 pub fn proposals(s: &State, who: Pw, to: Pw) -> Vec<DealPick> {
+    if s.offered.contains(&(who, to)) {
+        return Vec::new();
+    }
+    terms(s, who, to)
+}
+
+/// Every agreement `who` could propose to `to` now ([9.1]), offered or not.
+pub fn terms(s: &State, who: Pw, to: Pw) -> Vec<DealPick> {
     let mut v = Vec::new();
-    if who == to || s.offered.contains(&(who, to)) {
+    if who == to {
         return v;
     }
     // [9.1] 1: never between England and Spain once at war.
@@ -76,7 +94,46 @@ pub fn proposals(s: &State, who: Pw, to: Pw) -> Vec<DealPick> {
             v.push(DealPick::ReturnLeader(l.idx));
         }
     }
+    // [9.1] 5: cede political control of a space.
+    v.extend(cede::spaces(s, who, to).into_iter().map(DealPick::Cede));
+    // [9.1] 8: mercenaries.
+    for d in mercenaries::offers(s, who, to) {
+        if let Deal::Mercenaries { n, from, to } = d {
+            v.push(DealPick::Mercenaries { n, from, to });
+        }
+    }
     v
+}
+
+/// Whether an agreement proposed by `from` to `to` can still be carried out in full (a
+/// deal that cannot is never accepted: every agreement is carried out completely).
+pub fn possible(s: &State, from: Pw, to: Pw, deal: &Deal) -> bool {
+    match deal {
+        Deal::Peace => at_war(s, from, to),
+        Deal::Alliance => may_ally(s, from, to),
+        Deal::GiveCards(n) => {
+            !s.gifts.contains(&(to, from)) && drawable(s, from).len() >= *n as usize
+        }
+        Deal::ReturnLeader(l) => s
+            .leaders
+            .iter()
+            .any(|x| x.idx == *l && x.owner == to && x.at == Loc::Captured(from)),
+        Deal::Cede(sp) => cede::cedable(s, from, to, *sp),
+        Deal::Mercenaries {
+            n,
+            from: src,
+            to: cap,
+        } => mercenaries::possible(s, from, to, *n, *src, *cap),
+    }
+}
+
+/// The counterparty's answers: accepting only while the deal can be carried out.
+pub fn consider_choices(s: &State, from: Pw, to: Pw, deal: &Deal) -> Vec<Move> {
+    if possible(s, from, to, deal) {
+        vec![Move::Accept, Move::Reject]
+    } else {
+        vec![Move::Reject]
+    }
 }
 
 pub fn negotiate_choices(s: &State, who: Pw) -> Vec<Move> {
@@ -110,8 +167,14 @@ pub fn propose(s: &mut State, who: Pw, to: Pw, pick: DealPick, ev: &mut Vec<Scop
 
 /// Carry out an accepted agreement (confirmed agreements take effect at once, [9.1]).
 pub fn accept(s: &mut State, from: Pw, to: Pw, deal: &Deal, ev: &mut Vec<Scoped<Event>>) {
+    // Cessions and mercenaries change the map: announced to all ([9.1]); the other terms
+    // announce their public part themselves.
+    let audience = match deal {
+        Deal::Cede(_) | Deal::Mercenaries { .. } => Audience::All,
+        _ => both(s, from, to),
+    };
     ev.push(Scoped {
-        audience: both(s, from, to),
+        audience,
         event: Event::DealAccepted {
             from,
             to,
@@ -139,6 +202,12 @@ pub fn accept(s: &mut State, from: Pw, to: Pw, deal: &Deal, ev: &mut Vec<Scoped<
                 ev.push(Scoped::public(Event::LeaderReturned { leader: *l }));
             }
         }
+        Deal::Cede(sp) => cede::cede(s, from, to, *sp, ev),
+        Deal::Mercenaries {
+            n,
+            from: src,
+            to: cap,
+        } => mercenaries::give(s, from, to, *n, *src, *cap),
         Deal::GiveCards(n) => {
             let mut given = Vec::new();
             for _ in 0..*n {
@@ -311,4 +380,50 @@ pub fn pay(s: &mut State, who: Pw, card: crate::data::CardId, ev: &mut Vec<Scope
 
 pub fn is_protestant(p: Pw) -> bool {
     major(p) == Power::Protestant
+}
+
+/// Hidden information: the content of a deal under negotiation is secret to its two
+/// parties ([9.1]); for any other seat it is redrawn among the agreements the proposer
+/// could have made (what the seat sees: the map, the diplomatic status, hand sizes;
+/// RULINGS D6).
+pub fn resample(t: &mut State, seat: signoria_engine::Seat, rng: &mut signoria_engine::GameRng) {
+    for i in 0..t.stack.len() {
+        let Frame::Consider { from, to, .. } = t.stack[i] else {
+            continue;
+        };
+        if t.seat_of(from) == seat || t.seat_of(to) == seat {
+            continue;
+        }
+        let pool: Vec<Deal> = terms(t, from, to)
+            .into_iter()
+            .map(DealPick::deal)
+            .filter(|d| possible(t, from, to, d))
+            .collect();
+        if pool.is_empty() {
+            continue;
+        }
+        let d = pool[rng.index(pool.len())].clone();
+        if let Frame::Consider { deal, .. } = &mut t.stack[i] {
+            *deal = d;
+        }
+    }
+}
+
+/// The diplomacy invariants: gifts of cards and of mercenaries flow one way per pair and
+/// turn ([9.1]); the HRE's Mercenaries for Hire track holds 0-4.
+pub fn violations(s: &State) -> Vec<String> {
+    let mut v = Vec::new();
+    for (what, flows) in [("cards", &s.gifts), ("mercenaries", &s.mercs_given)] {
+        for &(a, b) in flows.iter() {
+            if a == b || flows.contains(&(b, a)) {
+                v.push(format!(
+                    "{what} given both ways between {a} and {b} this turn"
+                ));
+            }
+        }
+    }
+    if (0..6).any(|p| s.ps(p).for_hire > 4) {
+        v.push("more than 4 Mercenaries for Hire".into());
+    }
+    v
 }
