@@ -76,7 +76,11 @@ pub fn card_draw(s: &mut State, events: &mut Vec<Scoped<Event>>) {
     let mut keep_out = Vec::new();
     for c in std::mem::take(&mut s.out) {
         let card = d.card(c).expect("card of the pack");
-        if !playable_kind(c) || !card.entry.available(turn, false) {
+        if !playable_kind(c)
+            || !card
+                .entry
+                .available(turn, crate::religion::league::formed_before(s))
+        {
             keep_out.push(c);
         } else if card.kind == CardKind::Home {
             let p = card

@@ -165,7 +165,9 @@ pub fn deciders(s: &State, f: &Frame) -> Vec<Seat> {
 /// than its ruler's administrative rating, not with a mandatory card.
 pub fn may_pass(s: &State, p: Pw) -> bool {
     let hand = &s.ps(p).hand;
-    let admin = data().ruler(&s.ps(p).ruler).map_or(0, |r| r.admin) as usize;
+    let admin = royals::admin(s, p)
+        .unwrap_or_else(|| data().ruler(&s.ps(p).ruler).map_or(0, |r| r.admin))
+        as usize;
     !hand
         .iter()
         .any(|&c| is_home(c) || crate::events::is_mandatory(c))
@@ -182,6 +184,7 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
     match f {
         Frame::Negotiate { who } => {
             let mut v = event_choices(s, *who, crate::events::When::Negotiation);
+            v.extend(royals::negotiate_choices(s, *who));
             v.extend(dip::negotiate_choices(s, *who));
             v
         }
@@ -624,6 +627,7 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
         (Frame::Negotiate { who }, Move::PlayEvent { card }) => {
             crate::events::play(s, who, *card, ev);
         }
+        (Frame::Negotiate { who }, Move::Royals(m)) => royals::negotiate(s, who, m, ev),
         (Frame::Negotiate { who }, Move::Propose { to, deal }) => {
             dip::propose(s, who, *to, *deal, ev)
         }
@@ -1330,8 +1334,8 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
             ev.push(Scoped::public(Event::TurnBegins { turn: s.turn }));
             s.piracy.clear();
             s.in_effect.clear();
-            // [7]: the eight phases (marriage [21] and patronage [22] have nothing to
-            // resolve while marriages and sponsoring cannot be arranged, see README).
+            // [7]: the eight phases (marriage [21] and patronage [22] are carried out
+            // by the `royals` and `patronage` hooks after their steps).
             for st in [
                 Step::Victory,
                 Step::Patronage,

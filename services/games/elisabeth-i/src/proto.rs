@@ -22,18 +22,18 @@ pub fn options_to_pb(o: &Options) -> pb::Options {
     }
 }
 
-fn power_pb(p: Pw) -> i32 {
+pub(crate) fn power_pb(p: Pw) -> i32 {
     p as i32 + 1
 }
 
-fn power_from(v: i32) -> Result<Pw, String> {
+pub(crate) fn power_from(v: i32) -> Result<Pw, String> {
     match v {
         1..=6 => Ok((v - 1) as Pw),
         _ => Err(format!("power {v} is not a major power")),
     }
 }
 
-fn owner_pb(o: PoolOwner) -> i32 {
+pub(crate) fn owner_pb(o: PoolOwner) -> i32 {
     use pb::Owner as O;
     (match o {
         PoolOwner::Ottoman => O::Ottoman,
@@ -195,7 +195,7 @@ fn pick_from(d: Option<&pb::Deal>) -> Result<DealPick, String> {
     }
 }
 
-fn space_from(v: u32) -> Result<SpaceId, String> {
+pub(crate) fn space_from(v: u32) -> Result<SpaceId, String> {
     if (v as usize) < data().spaces.len() {
         Ok(SpaceId(v as u16))
     } else {
@@ -657,7 +657,7 @@ fn waters_from(w: Option<&pb::Waters>) -> Result<Waters, String> {
     }
 }
 
-fn owner_from(v: i32) -> Result<PoolOwner, String> {
+pub(crate) fn owner_from(v: i32) -> Result<PoolOwner, String> {
     use pb::Owner as O;
     Ok(
         match O::try_from(v).map_err(|_| format!("owner {v} unknown"))? {

@@ -154,7 +154,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         memo: Default::default(),
         winners: None,
         rng: GameRng::from_seed(seed),
-        religion: Default::default(),
+        religion: crate::religion::setup(sc),
         espionage: Default::default(),
         royals: Default::default(),
         patronage: Default::default(),

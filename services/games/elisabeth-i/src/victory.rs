@@ -30,24 +30,14 @@ pub fn base_vp(s: &State, p: Pw) -> i16 {
     info.track_for(ks.len() as u8).map_or(0, |b| b.vp as i16)
 }
 
-/// Special VP from the Protestant-spaces track (Spain, England, Protestants; the HRE's
-/// column counts only after it reveals its preference, which is not implemented).
+/// Special VP from the Protestant-spaces track (Spain, England, Protestants): counted by
+/// the religion module (`religion::vp`).
 pub fn special_vp(s: &State, p: Pw) -> i16 {
-    let n = protestant_spaces(s, true);
-    let rows = &data().tables.protestant_spaces_track.rows;
-    let Some(row) = rows.iter().find(|r| n <= r.max as u32).or(rows.last()) else {
-        return 0;
-    };
-    match major(p) {
-        Power::Spain => row.spain as i16,
-        Power::England => row.england as i16,
-        Power::Protestant => row.protestant as i16,
-        _ => 0,
-    }
+    crate::religion::score::track_vp(s, p)
 }
 
 pub fn vp(s: &State, p: Pw) -> i16 {
-    base_vp(s, p) + special_vp(s, p) + s.bonus_vp[p as usize] + crate::subsystems::vp(s, p)
+    base_vp(s, p) + s.bonus_vp[p as usize] + crate::subsystems::vp(s, p)
 }
 
 pub fn all_vp(s: &State) -> Vec<i16> {
@@ -76,12 +66,7 @@ pub fn automatic(s: &State) -> Option<(Vec<Pw>, String)> {
     if !won.is_empty() {
         return Some((won, "military victory".into()));
     }
-    let v = &d.tables.victory;
-    let n = protestant_spaces(s, false);
-    if n >= v.protestant_religious_victory_more_than as u32 {
-        return Some((vec![5], "Protestant religious victory".into()));
-    }
-    None
+    crate::religion::score::automatic(s)
 }
 
 /// The tie-break of [25.3]: more VP at the end of earlier turns, going back turn by turn.

@@ -275,11 +275,18 @@ fn erratum_210_fifty_protestant_spaces_win() {
         x.protestant = false;
         x.unrest = false;
     }
-    for i in 0..49 {
+    // The four zones' spaces (the Protestant-spaces track, RULINGS G1).
+    let d = signoria_elisabeth_i::data::data();
+    let zones: Vec<usize> = d
+        .space_ids()
+        .filter(|&x| d.space(x).zone.is_some())
+        .map(|x| x.0 as usize)
+        .collect();
+    for &i in &zones[..49] {
         s.spaces[i].protestant = true;
     }
     assert!(signoria_elisabeth_i::victory::automatic(&s).is_none());
-    s.spaces[49].protestant = true;
+    s.spaces[zones[49]].protestant = true;
     assert_eq!(
         signoria_elisabeth_i::victory::automatic(&s).unwrap().0,
         vec![PRO]

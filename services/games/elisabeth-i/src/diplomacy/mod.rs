@@ -71,7 +71,8 @@ pub fn proposals(s: &State, who: Pw, to: Pw) -> Vec<DealPick> {
 /// Every agreement `who` could propose to `to` now ([9.1]), offered or not.
 pub fn terms(s: &State, who: Pw, to: Pw) -> Vec<DealPick> {
     let mut v = Vec::new();
-    if who == to {
+    // [20.10] step 4: no agreement with Spain in the phase after the League formed.
+    if who == to || crate::religion::league::no_agreement(s, who, to) {
         return v;
     }
     // [9.1] 1: never between England and Spain once at war.

@@ -1,77 +1,272 @@
 //! Royals: marriages [21], rulers and their deaths [3.3], and their cards.
 //!
-//! A subsystem module: its own decisions ([`Frame`]), choices ([`Move`]), events
-//! ([`Event`]), state ([`State`], `model::State.royals`), view ([`View`]) and card events
-//! ([`EVENTS`]), wired into the shared types by one variant or field each. The functions
-//! below are the hooks the shared modules call, one delegating arm each (crate README,
-//! "How to add a subsystem or a card event"); fill them in here, split into submodules
-//! named after their rules as the subsystem grows.
+//! - `nobles`: the marriage display, entry, aging [21.3], William of Orange's return;
+//! - `arrange`: marriages arranged in the negotiation segment [9.1], [21];
+//! - `wedding`: the marriage phase [21.1] (dice, table, bonuses), the Virgin Queen VP
+//!   [21.2], deaths of engaged nobles [21.4], rulers' deaths and their fall-backs [23].
+//!
+//! Everything here is public (the display and the table results are open).
+
+pub mod arrange;
+pub mod nobles;
+pub mod wedding;
 
 use serde::{Deserialize, Serialize};
 use signoria_engine::{GameRng, Scoped, Seat, Viewer};
 
+use crate::data::data;
 use crate::events::EventDef;
-use crate::model::{self, Moment, Pw};
+use crate::model::{self, Moment, Pw, Step};
 use crate::pb;
+
+use nobles::{NobleState, Status};
+use wedding::{Couple, Outcome};
 
 /// Its decisions (`model::Frame::Royals`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Frame {}
+pub enum Frame {
+    /// `to` accepts or rejects a marriage proposed by `from` ([9.1]).
+    Consider { from: Pw, to: Pw, couple: Couple },
+    /// Anna of Austria's power may reroll the lowest die of her marriage ([21.1]).
+    Reroll {
+        who: Pw,
+        couple: Couple,
+        dice: [u8; 2],
+    },
+    /// Carry out one engaged couple's marriage (automatic, [21.1]).
+    Wed { couple: Couple },
+    /// The Virgin Queen VP and aging after the marriages (automatic, [21.2], [21.3]).
+    Aging,
+}
 
 /// Its choices (`model::Move::Royals`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Move {}
+pub enum Move {
+    /// In the negotiation segment: propose (or, with `to` the proposer, announce) a
+    /// marriage.
+    Propose {
+        to: Pw,
+        couple: Couple,
+    },
+    Accept,
+    Reject,
+    /// Reroll the lowest die (Anna of Austria) or keep the dice.
+    Reroll(bool),
+}
 
 /// What happened (`model::Event::Royals`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Event {}
+pub enum Event {
+    Proposed {
+        from: Pw,
+        to: Pw,
+        groom: u8,
+        bride: u8,
+    },
+    Rejected {
+        from: Pw,
+        to: Pw,
+    },
+    Engaged {
+        groom: u8,
+        bride: u8,
+    },
+    EngagementEnded {
+        groom: u8,
+        bride: u8,
+    },
+    Wedding {
+        groom: u8,
+        bride: u8,
+        dice: [u8; 2],
+        total: u8,
+        outcome: Outcome,
+    },
+    Vp {
+        power: Pw,
+        vp: i16,
+    },
+    CardMarker {
+        power: Pw,
+        cards: i8,
+    },
+    PatronageBonus {
+        power: Pw,
+        turn: u8,
+    },
+    Aged {
+        noble: u8,
+        eligibility: u8,
+    },
+    NobleDied {
+        noble: u8,
+    },
+    LeaderDied {
+        leader: u8,
+    },
+    RulerDied {
+        power: Pw,
+    },
+}
 
 /// Its part of the game state (`model::State.royals`; stored only when not default).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct State {}
+pub struct State {
+    /// One per noble of the data pack (empty until the first turn begins).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nobles: Vec<NobleState>,
+    /// Couples engaged this turn, in the order engaged.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engaged: Vec<Couple>,
+    /// VP from marriages per major ([21.1], [21.2]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vp: Vec<i16>,
+    /// Card markers for the next card draw per major ([21.1]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<i8>,
+    /// +1 on patronage rolls: (power, turn) (Isabella Clara Eugenia, [21.1], [22]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub patronage_plus: Vec<(Pw, u8)>,
+    /// Final rulers who died ([23]; ruler ids).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dead_rulers: Vec<String>,
+    /// Virgin Queen VP won so far ([21.2], at most 5).
+    #[serde(default)]
+    pub virgin_queen: u8,
+}
 
-/// Its part of a viewer's view (`view::View.royals`).
+/// Its part of a viewer's view (`view::View.royals`): all of it is public.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct View {}
+pub struct View {
+    pub nobles: Vec<(u8, NobleState)>,
+    pub engaged: Vec<Couple>,
+    pub pending: Option<(Pw, Pw, Couple)>,
+    pub vp: Vec<i16>,
+    pub cards: Vec<i8>,
+    pub dead_rulers: Vec<String>,
+    pub virgin_queen: u8,
+}
 
 /// Its card events (chained by `events::registry`).
 pub static EVENTS: &[EventDef] = &[];
 
 /// Its frame kinds on which a seat decides (the playouts check that each is reached).
-pub const DECISION_KINDS: &[&str] = &[];
+pub const DECISION_KINDS: &[&str] = &["consider_marriage", "reroll_marriage"];
 /// Its frame kinds that never wait for a seat.
-pub const AUTOMATIC_KINDS: &[&str] = &[];
+pub const AUTOMATIC_KINDS: &[&str] = &["wed", "aging"];
 
 pub fn kind(f: &Frame) -> &'static str {
-    match *f {}
+    match f {
+        Frame::Consider { .. } => "consider_marriage",
+        Frame::Reroll { .. } => "reroll_marriage",
+        Frame::Wed { .. } => "wed",
+        Frame::Aging => "aging",
+    }
 }
 
 /// The power deciding the frame (None: automatic, see [`auto`]).
 pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
-    match *f {}
+    match f {
+        Frame::Consider { to, .. } => Some(*to),
+        Frame::Reroll { who, .. } => Some(*who),
+        Frame::Wed { .. } | Frame::Aging => None,
+    }
 }
 
 pub fn choices(_s: &model::State, f: &Frame) -> Vec<model::Move> {
-    match *f {}
+    match f {
+        Frame::Consider { .. } => vec![
+            model::Move::Royals(Move::Accept),
+            model::Move::Royals(Move::Reject),
+        ],
+        Frame::Reroll { .. } => vec![
+            model::Move::Royals(Move::Reroll(true)),
+            model::Move::Royals(Move::Reroll(false)),
+        ],
+        Frame::Wed { .. } | Frame::Aging => Vec::new(),
+    }
+}
+
+fn name(p: Pw) -> String {
+    data().power(model::major(p)).name.clone()
+}
+
+fn couple_name(c: Couple) -> String {
+    format!(
+        "{} and {}",
+        nobles::info(c.groom).name,
+        nobles::info(c.bride).name
+    )
 }
 
 pub fn prompt(_s: &model::State, f: &Frame) -> String {
-    match *f {}
+    match f {
+        Frame::Consider { from, to, couple } => format!(
+            "{}: {} proposes the marriage of {}",
+            name(*to),
+            name(*from),
+            couple_name(*couple)
+        ),
+        Frame::Reroll { who, couple, dice } => format!(
+            "{}: the marriage of {} rolled {} and {}; reroll the lowest die?",
+            name(*who),
+            couple_name(*couple),
+            dice[0],
+            dice[1]
+        ),
+        Frame::Wed { .. } | Frame::Aging => String::new(),
+    }
 }
 
 /// Apply a listed choice to the frame on top of the stack (`f` is a copy of it).
 pub fn resolve(
-    _s: &mut model::State,
+    s: &mut model::State,
     f: Frame,
-    _mv: &model::Move,
-    _ev: &mut Vec<Scoped<model::Event>>,
+    mv: &model::Move,
+    ev: &mut Vec<Scoped<model::Event>>,
 ) {
-    match f {}
+    s.stack.pop();
+    match (f, mv) {
+        (Frame::Consider { couple, .. }, model::Move::Royals(Move::Accept)) => {
+            arrange::engage(s, couple, ev);
+        }
+        (Frame::Consider { from, to, .. }, model::Move::Royals(Move::Reject)) => {
+            ev.push(Scoped::public(model::Event::Royals(Event::Rejected {
+                from,
+                to,
+            })));
+        }
+        (Frame::Reroll { couple, dice, .. }, model::Move::Royals(Move::Reroll(again))) => {
+            let mut rng = s.rng.clone();
+            let d = if *again {
+                wedding::reroll_lowest(dice, &mut rng)
+            } else {
+                dice
+            };
+            wedding::finish(s, couple, d, &mut rng, ev);
+            s.rng = rng;
+        }
+        (f, m) => unreachable!("royals: {m:?} on {f:?}"),
+    }
 }
 
 /// Run an automatic frame (already popped from the stack).
-pub fn auto(_s: &mut model::State, f: Frame, _ev: &mut Vec<Scoped<model::Event>>) {
-    match f {}
+pub fn auto(s: &mut model::State, f: Frame, ev: &mut Vec<Scoped<model::Event>>) {
+    let mut rng = s.rng.clone();
+    match f {
+        Frame::Wed { couple } => {
+            // [21.4]: a couple whose noble died meanwhile was already dissolved.
+            if s.royals.engaged.contains(&couple) {
+                wedding::wed(s, couple, &mut rng, ev);
+            }
+        }
+        Frame::Aging => {
+            wedding::virgin_queen(s, ev);
+            nobles::age(s, &mut rng, ev);
+        }
+        f => unreachable!("royals: {f:?} has a decider"),
+    }
+    s.rng = rng;
 }
 
 /// Its CP actions `who` may take with `cp` CP left in the impulse ([11]).
@@ -88,56 +283,356 @@ pub fn act(
     mv: &Move,
     _ev: &mut Vec<Scoped<model::Event>>,
 ) -> u8 {
-    match *mv {}
+    unreachable!("royals has no CP action: {mv:?}")
+}
+
+/// The proposals `who` may make in its negotiation turn ([9.1], [21]).
+pub fn negotiate_choices(s: &model::State, who: Pw) -> Vec<model::Move> {
+    arrange::choices(s, who)
+}
+
+/// Carry out a proposal chosen in the negotiation segment.
+pub fn negotiate(s: &mut model::State, who: Pw, mv: &Move, ev: &mut Vec<Scoped<model::Event>>) {
+    match mv {
+        Move::Propose { to, couple } => arrange::propose(s, who, *to, *couple, ev),
+        m => unreachable!("royals: {m:?} in the negotiation segment"),
+    }
 }
 
 /// What it does at a fixed moment of the turn ([7]); it may push frames.
-pub fn at(_s: &mut model::State, _when: Moment, _ev: &mut Vec<Scoped<model::Event>>) {}
-
-/// Its VP for `p` ([25.2]).
-pub fn vp(_s: &model::State, _p: Pw) -> i16 {
-    0
+pub fn at(s: &mut model::State, when: Moment, _ev: &mut Vec<Scoped<model::Event>>) {
+    match when {
+        Moment::TurnBegins => {
+            nobles::ensure(s);
+            nobles::returns(s);
+            let turn = s.turn;
+            s.royals.patronage_plus.retain(|&(_, t)| t >= turn);
+        }
+        // The card markers counted in this card draw ([21.1]: the next turn's cards).
+        Moment::After(Step::CardDraw) => s.royals.cards.clear(),
+        // [7] step 6: the marriage phase.
+        Moment::After(Step::Marriage) => wedding::phase(s),
+        _ => {}
+    }
 }
 
-/// Its change to the number of cards `p` draws ([6.2] step 4).
-pub fn card_bonus(_s: &model::State, _p: Pw) -> i8 {
-    0
+/// Its VP for `p` ([25.2]).
+pub fn vp(s: &model::State, p: Pw) -> i16 {
+    s.royals.vp.get(p as usize).copied().unwrap_or(0)
+}
+
+/// Its change to the number of cards `p` draws ([6.2] step 4): the marriage card markers
+/// and a dead ruler's fall-back card bonus (§9.18).
+pub fn card_bonus(s: &model::State, p: Pw) -> i8 {
+    let mut b = s.royals.cards.get(p as usize).copied().unwrap_or(0);
+    if wedding::ruler_dead(s, p)
+        && let Some(r) = data().ruler(&s.ps(p).ruler)
+    {
+        b += r.death_card_bonus.unwrap_or(r.card_bonus) as i8 - r.card_bonus as i8;
+    }
+    b
+}
+
+/// The administrative rating of `p`'s ruler after its death (§9.18), if it died.
+pub fn admin(s: &model::State, p: Pw) -> Option<u8> {
+    if !wedding::ruler_dead(s, p) {
+        return None;
+    }
+    data().ruler(&s.ps(p).ruler).and_then(|r| r.death_admin)
+}
+
+/// +1 on `p`'s patronage rolls this turn (Isabella Clara Eugenia, [21.1]).
+pub fn patronage_bonus(s: &model::State, p: Pw) -> u8 {
+    s.royals
+        .patronage_plus
+        .iter()
+        .filter(|&&(q, t)| q == p && t == s.turn)
+        .count()
+        .min(1) as u8
 }
 
 pub fn describe(_s: &model::State, mv: &Move) -> String {
-    match *mv {}
+    match mv {
+        Move::Propose { to, couple } => {
+            format!(
+                "propose to {} the marriage of {}",
+                name(*to),
+                couple_name(*couple)
+            )
+        }
+        Move::Accept => "accept the marriage".into(),
+        Move::Reject => "reject the marriage".into(),
+        Move::Reroll(true) => "reroll the lowest die".into(),
+        Move::Reroll(false) => "keep the dice".into(),
+    }
 }
 
-pub fn view(_s: &model::State, _viewer: Viewer) -> View {
-    View {}
+pub fn view(s: &model::State, _viewer: Viewer) -> View {
+    View {
+        nobles: (0..nobles::count())
+            .map(|i| (i, nobles::get(s, i)))
+            .collect(),
+        engaged: s.royals.engaged.clone(),
+        pending: s.stack.iter().rev().find_map(|f| match f {
+            model::Frame::Royals(Frame::Consider { from, to, couple }) => {
+                Some((*from, *to, *couple))
+            }
+            _ => None,
+        }),
+        vp: (0..6).map(|p| vp(s, p)).collect(),
+        cards: (0..6)
+            .map(|p| s.royals.cards.get(p).copied().unwrap_or(0))
+            .collect(),
+        dead_rulers: s.royals.dead_rulers.clone(),
+        virgin_queen: s.royals.virgin_queen,
+    }
 }
 
 /// Its rule invariants (checked after every move of the playouts).
-pub fn violations(_s: &model::State) -> Vec<String> {
-    Vec::new()
+pub fn violations(s: &model::State) -> Vec<String> {
+    let mut v = Vec::new();
+    let mut seen = Vec::new();
+    for c in &s.royals.engaged {
+        for n in [c.groom, c.bride] {
+            if seen.contains(&n) {
+                v.push(format!("noble {} engaged twice", nobles::id(n)));
+            }
+            seen.push(n);
+            if nobles::get(s, n).status != Status::Engaged {
+                v.push(format!(
+                    "engaged noble {} is not marked engaged",
+                    nobles::id(n)
+                ));
+            }
+        }
+        if !nobles::is_male(c.groom) || nobles::is_male(c.bride) {
+            v.push("a couple is not a man and a woman".into());
+        }
+    }
+    for (i, n) in s.royals.nobles.iter().enumerate() {
+        if n.status == Status::Engaged && !seen.contains(&(i as u8)) {
+            v.push(format!("noble {} engaged to nobody", nobles::id(i as u8)));
+        }
+        if n.elig > 5 {
+            v.push(format!("noble {} above the display", nobles::id(i as u8)));
+        }
+    }
+    if s.royals.virgin_queen > 5 {
+        v.push("more than 5 Virgin Queen VP".into());
+    }
+    v
 }
 
-/// Redraw what `seat` may not see of it (hidden-information check, search bots).
+/// Redraw what `seat` may not see of it: nothing is secret.
 pub fn resample(_s: &mut model::State, _seat: Seat, _rng: &mut GameRng) {}
 
 /// Why a move that is not listed is refused, when the reason is a rule of this
 /// subsystem that is not implemented (an UNSUPPORTED message naming the rule).
-pub fn unsupported(_s: &model::State, _mv: &model::Move) -> Option<String> {
-    None
+pub fn unsupported(s: &model::State, mv: &model::Move) -> Option<String> {
+    let model::Move::Royals(Move::Propose { couple, .. }) = mv else {
+        return None;
+    };
+    let _ = s;
+    [couple.groom, couple.bride]
+        .into_iter()
+        .filter(|&n| n < nobles::count())
+        .find_map(|n| {
+            arrange::bonus_missing(n).map(|why| {
+                format!(
+                    "the marriage of {} is not offered: its bonus needs {why} (RULINGS S1)",
+                    nobles::info(n).name
+                )
+            })
+        })
+}
+
+fn outcome_pb(o: &Outcome) -> (i32, u32, u32) {
+    use pb::RoyalsOutcome as O;
+    match o {
+        Outcome::BackToPool => (O::BackToPool as i32, 0, 0),
+        Outcome::WifeDies => (O::WifeDies as i32, 0, 0),
+        Outcome::HusbandMurdered => (O::HusbandMurdered as i32, 0, 0),
+        Outcome::Annulment => (O::Annulment as i32, 0, 0),
+        Outcome::Award { vp, cards } => (O::Award as i32, *vp as u32, *cards as u32),
+    }
 }
 
 pub fn move_to_pb(m: &Move) -> pb::RoyalsMove {
-    match *m {}
+    use pb::RoyalsMoveKind as K;
+    let mut p = pb::RoyalsMove::default();
+    match m {
+        Move::Propose { to, couple } => {
+            p.kind = K::Propose as i32;
+            p.to = Some(*to as u32);
+            p.groom = Some(couple.groom as u32);
+            p.bride = Some(couple.bride as u32);
+        }
+        Move::Accept => p.kind = K::Accept as i32,
+        Move::Reject => p.kind = K::Reject as i32,
+        Move::Reroll(b) => {
+            p.kind = K::Reroll as i32;
+            p.reroll = Some(*b);
+        }
+    }
+    p
 }
 
 pub fn move_from_pb(p: &pb::RoyalsMove) -> Result<Move, String> {
-    Err(format!("royals move kind {} unknown", p.kind))
+    use pb::RoyalsMoveKind as K;
+    let noble = |x: Option<u32>| -> Result<u8, String> {
+        match x {
+            Some(n) if n < nobles::count() as u32 => Ok(n as u8),
+            _ => Err("a noble index out of range".into()),
+        }
+    };
+    match K::try_from(p.kind) {
+        Ok(K::Propose) => {
+            let to = match p.to {
+                Some(t) if t < 6 => t as Pw,
+                _ => return Err("a power index out of range".into()),
+            };
+            Ok(Move::Propose {
+                to,
+                couple: Couple {
+                    groom: noble(p.groom)?,
+                    bride: noble(p.bride)?,
+                },
+            })
+        }
+        Ok(K::Accept) => Ok(Move::Accept),
+        Ok(K::Reject) => Ok(Move::Reject),
+        Ok(K::Reroll) => Ok(Move::Reroll(p.reroll.ok_or("reroll needs its flag")?)),
+        _ => Err(format!("royals move kind {} unknown", p.kind)),
+    }
 }
 
 pub fn event_to_pb(e: &Event) -> pb::RoyalsEvent {
-    match *e {}
+    use pb::RoyalsEventKind as K;
+    let mut p = pb::RoyalsEvent::default();
+    let (k, power, other, groom, bride, value) = match e {
+        Event::Proposed {
+            from,
+            to,
+            groom,
+            bride,
+        } => (
+            K::Proposed,
+            Some(*from),
+            Some(*to),
+            Some(*groom),
+            Some(*bride),
+            None,
+        ),
+        Event::Rejected { from, to } => (K::Rejected, Some(*from), Some(*to), None, None, None),
+        Event::Engaged { groom, bride } => {
+            (K::Engaged, None, None, Some(*groom), Some(*bride), None)
+        }
+        Event::EngagementEnded { groom, bride } => (
+            K::EngagementEnded,
+            None,
+            None,
+            Some(*groom),
+            Some(*bride),
+            None,
+        ),
+        Event::Wedding {
+            groom,
+            bride,
+            dice,
+            total,
+            outcome,
+        } => {
+            let (o, vp, cards) = outcome_pb(outcome);
+            p.dice = dice.iter().map(|&d| d as u32).collect();
+            p.total = Some(*total as u32);
+            p.outcome = o;
+            p.vp = Some(vp as i32);
+            p.cards = Some(cards as i32);
+            (K::Wedding, None, None, Some(*groom), Some(*bride), None)
+        }
+        Event::Vp { power, vp } => {
+            p.vp = Some(*vp as i32);
+            (K::Vp, Some(*power), None, None, None, None)
+        }
+        Event::CardMarker { power, cards } => {
+            p.cards = Some(*cards as i32);
+            (K::CardMarker, Some(*power), None, None, None, None)
+        }
+        Event::PatronageBonus { power, turn } => (
+            K::PatronageBonus,
+            Some(*power),
+            None,
+            None,
+            None,
+            Some(*turn as u32),
+        ),
+        Event::Aged { noble, eligibility } => (
+            K::Aged,
+            None,
+            None,
+            Some(*noble),
+            None,
+            Some(*eligibility as u32),
+        ),
+        Event::NobleDied { noble } => (K::NobleDied, None, None, Some(*noble), None, None),
+        Event::LeaderDied { leader } => {
+            (K::LeaderDied, None, None, None, None, Some(*leader as u32))
+        }
+        Event::RulerDied { power } => (K::RulerDied, Some(*power), None, None, None, None),
+    };
+    p.kind = k as i32;
+    p.power = power.map(|x| x as u32);
+    p.other = other.map(|x| x as u32);
+    p.groom = groom.map(|x| x as u32);
+    p.bride = bride.map(|x| x as u32);
+    p.value = value;
+    p
 }
 
-pub fn view_to_pb(_v: &View) -> pb::RoyalsView {
-    pb::RoyalsView {}
+fn status_pb(st: Status) -> (i32, u32) {
+    use pb::RoyalsNobleStatus as S;
+    match st {
+        Status::Free => (S::Free as i32, 0),
+        Status::Engaged => (S::Engaged as i32, 0),
+        Status::Married => (S::Married as i32, 0),
+        Status::FrenchCard => (S::FrenchCard as i32, 0),
+        Status::Dead => (S::Dead as i32, 0),
+        Status::Returns(t) => (S::Returns as i32, t as u32),
+    }
+}
+
+pub fn view_to_pb(v: &View) -> pb::RoyalsView {
+    pb::RoyalsView {
+        nobles: v
+            .nobles
+            .iter()
+            .map(|(i, n)| {
+                let (status, returns) = status_pb(n.status);
+                pb::RoyalsNoble {
+                    noble: *i as u32,
+                    status,
+                    eligibility: n.elig as u32,
+                    returns_in_turn: returns,
+                }
+            })
+            .collect(),
+        engaged: v
+            .engaged
+            .iter()
+            .map(|c| pb::RoyalsCouple {
+                groom: c.groom as u32,
+                bride: c.bride as u32,
+            })
+            .collect(),
+        pending_from: v.pending.map(|x| x.0 as u32),
+        pending_to: v.pending.map(|x| x.1 as u32),
+        pending: v.pending.map(|x| pb::RoyalsCouple {
+            groom: x.2.groom as u32,
+            bride: x.2.bride as u32,
+        }),
+        vp: v.vp.iter().map(|&x| x as i32).collect(),
+        cards: v.cards.iter().map(|&x| x as i32).collect(),
+        dead_rulers: v.dead_rulers.clone(),
+        virgin_queen_vp: v.virgin_queen as u32,
+    }
 }

@@ -1,0 +1,114 @@
+//! Arranging marriages in the negotiation segment ([9.1] agreement 9, [21]): a power
+//! proposes one of its nobles and one of another power's nobles of the other sex, the
+//! other power accepts or rejects; a power marrying two of its own nobles announces it.
+
+use signoria_engine::Scoped;
+
+use crate::board::at_war;
+use crate::model::{self, Pw};
+
+use super::nobles::{self, Status};
+use super::wedding::Couple;
+use super::{Event, Frame, Move};
+
+/// Nobles whose marriage bonus is an action of a rule not implemented here (influence
+/// [24.5], sermon and suppress heresy [18.2], Leicester's aging bonus printed on his
+/// card): never offered (RULINGS S1); `unsupported` names the rule.
+pub fn bonus_missing(n: u8) -> Option<&'static str> {
+    match nobles::info(n).bonus.as_str() {
+        "add_influence" => Some("diplomatic influence [24.5]"),
+        "sermon" => Some("the sermon action [18.2]"),
+        "suppress_heresy" => Some("the suppress heresy action [18.2]"),
+        "aging" => Some("Leicester's aging bonus (printed on his card, not in the seed)"),
+        _ => None,
+    }
+}
+
+/// Whether `n` may be part of a new arrangement now ([9.1], [21]).
+pub fn offerable(s: &model::State, n: u8) -> bool {
+    nobles::owner(n).is_some() && bonus_missing(n).is_none() && nobles::available(s, n)
+}
+
+/// Why `who` may not propose this couple (None: it may).
+pub fn check(s: &model::State, who: Pw, to: Pw, c: Couple) -> Result<(), String> {
+    if !nobles::is_male(c.groom) || nobles::is_male(c.bride) {
+        return Err("a marriage joins a male and a female noble".into());
+    }
+    for n in [c.groom, c.bride] {
+        if let Some(why) = bonus_missing(n) {
+            return Err(format!(
+                "{} is not offered: the marriage bonus needs {why}",
+                nobles::info(n).name
+            ));
+        }
+        if !offerable(s, n) {
+            return Err(format!("{} cannot marry now", nobles::info(n).name));
+        }
+    }
+    let (g, b) = (nobles::owner(c.groom), nobles::owner(c.bride));
+    if !(g == Some(who) && b == Some(to) || b == Some(who) && g == Some(to)) {
+        return Err("the proposer gives one noble, the other power the other".into());
+    }
+    if who != to && at_war(s, who, to) {
+        return Err("powers at war may not marry their nobles ([9.1])".into());
+    }
+    if who != to && s.offered.contains(&(who, to)) {
+        return Err("one proposal per pair and segment (RULINGS R4)".into());
+    }
+    Ok(())
+}
+
+/// The proposals `who` may make in its negotiation turn.
+pub fn choices(s: &model::State, who: Pw) -> Vec<model::Move> {
+    let mut v = Vec::new();
+    let n = nobles::count();
+    for groom in (0..n).filter(|&i| nobles::is_male(i)) {
+        for bride in (0..n).filter(|&i| !nobles::is_male(i)) {
+            let c = Couple { groom, bride };
+            for to in 0..6 {
+                if check(s, who, to, c).is_ok() {
+                    v.push(model::Move::Royals(Move::Propose { to, couple: c }));
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Make a proposal: a power's own couple is engaged at once, else the other power
+/// decides.
+pub fn propose(
+    s: &mut model::State,
+    who: Pw,
+    to: Pw,
+    c: Couple,
+    ev: &mut Vec<Scoped<model::Event>>,
+) {
+    ev.push(Scoped::public(model::Event::Royals(Event::Proposed {
+        from: who,
+        to,
+        groom: c.groom,
+        bride: c.bride,
+    })));
+    if who == to {
+        engage(s, c, ev);
+    } else {
+        s.offered.push((who, to));
+        s.stack.push(model::Frame::Royals(Frame::Consider {
+            from: who,
+            to,
+            couple: c,
+        }));
+    }
+}
+
+/// The couple is engaged (stacked by the marriage display until the marriage phase).
+pub fn engage(s: &mut model::State, c: Couple, ev: &mut Vec<Scoped<model::Event>>) {
+    nobles::set(s, c.groom, Status::Engaged);
+    nobles::set(s, c.bride, Status::Engaged);
+    s.royals.engaged.push(c);
+    ev.push(Scoped::public(model::Event::Royals(Event::Engaged {
+        groom: c.groom,
+        bride: c.bride,
+    })));
+}
