@@ -255,6 +255,10 @@ fn erratum_200_portuguese_treasures_from_the_portuguese_row() {
         captain: drake,
         target: Target::Portugal,
     });
+    // RULINGS W8: not while England is Portugal's ally.
+    let mut a = s.clone();
+    a.minors.allies = vec![(signoria_elisabeth_i::data::Power::Portugal, ENG)];
+    assert!(!moves(&a).contains(&pirate));
     let (mut t, _) = until(
         &s,
         |t| play(t, pirate.clone()),

@@ -52,9 +52,14 @@ pub fn actions(s: &model::State, who: Pw, cp: u8) -> Vec<Move> {
         if others.len() >= 2 {
             continue;
         }
-        // Portugal is always a target (England and France allied with it excepted:
-        // minor alliances are not implemented, RULINGS W8).
+        // Portugal is always a target, except for England and France while allied with
+        // it (RULINGS W8).
+        let allied = (who == 2 || who == 3)
+            && crate::minors::activation::ally(s, Power::Portugal) == Some(who);
         for target in [Target::Spain, Target::Portugal] {
+            if target == Target::Portugal && allied {
+                continue;
+            }
             if target_settlements(z, target) > 0 {
                 v.push(Move::Pirate {
                     captain: i as u8,
@@ -193,12 +198,13 @@ pub fn take_into_booty(
 ) -> Vec<u8> {
     if let Some(t) = s.rng.take_one(&mut v) {
         s.world.captains[c as usize].booty.push(t);
-        ev.push(s.to_power(
+        ev.push(super::private(
+            s,
             who,
-            model::Event::World(Event::TreasuresSeen {
+            Event::TreasuresSeen {
                 power: who,
                 treasures: vec![t],
-            }),
+            },
         ));
         // Step 6 as each treasure comes aboard (the same as at the end: the highest
         // faces are kept, RULINGS W5).

@@ -69,12 +69,13 @@ pub fn give(s: &mut model::State, p: Pw, ts: Vec<Treasure>, ev: &mut Vec<Scoped<
             count: ts.len() as u8,
         },
     )));
-    ev.push(s.to_power(
+    ev.push(super::private(
+        s,
         p,
-        model::Event::World(Event::TreasuresSeen {
+        Event::TreasuresSeen {
             power: p,
             treasures: ts.clone(),
-        }),
+        },
     ));
     let h = &mut s.world.hands[p as usize];
     h.extend(ts);
@@ -250,13 +251,14 @@ pub fn play(s: &mut model::State, who: Pw, t: Treasure, ev: &mut Vec<Scoped<mode
             if let Some(c) = s.deck.pop() {
                 s.ps_mut(who).hand.push(c);
                 s.ps_mut(who).hand.sort();
-                ev.push(s.to_power(
-                    who,
-                    model::Event::Received {
-                        power: who,
-                        cards: vec![c],
-                    },
-                ));
+                let e = model::Event::Received {
+                    power: who,
+                    cards: vec![c],
+                };
+                ev.push(match s.seat_opt(who) {
+                    Some(seat) => Scoped::to_seat(seat, e),
+                    None => Scoped::omniscient(e),
+                });
             }
         }
         // The token goes into the power's bonus VP box for good.
