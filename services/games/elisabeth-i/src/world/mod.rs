@@ -600,10 +600,7 @@ pub fn card_bonus(_s: &model::State, _p: Pw) -> i8 {
 /// An event only `p`'s seat sees (an activated major no seat runs: nobody but the
 /// omniscient viewer).
 pub fn private(s: &model::State, p: Pw, e: Event) -> Scoped<model::Event> {
-    match s.seat_opt(p) {
-        Some(seat) => Scoped::to_seat(seat, model::Event::World(e)),
-        None => Scoped::omniscient(model::Event::World(e)),
-    }
+    s.to_power(p, model::Event::World(e))
 }
 
 pub fn add_vp(s: &mut model::State, p: Pw, n: i16) {

@@ -255,10 +255,7 @@ pub fn play(s: &mut model::State, who: Pw, t: Treasure, ev: &mut Vec<Scoped<mode
                     power: who,
                     cards: vec![c],
                 };
-                ev.push(match s.seat_opt(who) {
-                    Some(seat) => Scoped::to_seat(seat, e),
-                    None => Scoped::omniscient(e),
-                });
+                ev.push(s.to_power(who, e));
             }
         }
         // The token goes into the power's bonus VP box for good.
