@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use signoria_engine::Scoped;
 
 use crate::board::{
-    at_war, book, controller_pw, force_mut, fortified, inside_units, land_neighbours, leader_pos,
-    owner_pw, tidy, troops_of,
+    at_war, book, controller_pw, force_mut, fortified, inside_units, leader_pos, owner_pw, tidy,
+    troops_of,
 };
 use crate::combat::assault::{Assault, AssaultChoice, AssaultInput, AssaultOutcome};
 use crate::combat::field_battle::{
@@ -942,27 +942,10 @@ pub fn eliminate(
 pub fn displace_leader(s: &mut State, idx: u8, from: SpaceId) {
     let i = leader_pos(s, idx);
     let p = s.leaders[i].owner;
-    let n = s.spaces.len();
-    let mut seen = vec![false; n];
-    seen[from.0 as usize] = true;
-    let mut layer = vec![from];
-    let mut found = None;
-    while found.is_none() && !layer.is_empty() {
-        let mut next = Vec::new();
-        for x in layer {
-            for (y, _) in land_neighbours(x) {
-                if !seen[y.0 as usize] {
-                    seen[y.0 as usize] = true;
-                    next.push(y);
-                }
-            }
-        }
-        next.sort();
-        found = next.iter().copied().find(|&y| {
-            fortified(s, y) && controller_pw(s, y) == Some(p) && s.sp(y).siege.is_none()
-        });
-        layer = next;
-    }
+    let found = crate::board::by_land_distance(from)
+        .into_iter()
+        .skip(1)
+        .find(|&y| fortified(s, y) && controller_pw(s, y) == Some(p) && s.sp(y).siege.is_none());
     let cap = crate::board::capitals(p)
         .into_iter()
         .find(|&c| controller_pw(s, c) == Some(p));

@@ -123,6 +123,31 @@ pub fn land_neighbours(sp: SpaceId) -> impl Iterator<Item = (SpaceId, bool)> {
         .map(|(o, c)| (o, c.kind == ConnectionKind::Pass))
 }
 
+/// Every space by land steps from `from`: `from` first, then layer by layer, lowest space
+/// number first within a layer. The order of every "nearest ..." of the rules (displacement,
+/// retreat targets), with ties to the lowest number (RULINGS R7).
+pub fn by_land_distance(from: SpaceId) -> Vec<SpaceId> {
+    let mut seen = vec![false; data().spaces.len()];
+    seen[from.0 as usize] = true;
+    let mut out = vec![from];
+    let mut layer = vec![from];
+    while !layer.is_empty() {
+        let mut next = Vec::new();
+        for x in layer {
+            for (y, _) in land_neighbours(x) {
+                if !seen[y.0 as usize] {
+                    seen[y.0 as usize] = true;
+                    next.push(y);
+                }
+            }
+        }
+        next.sort();
+        out.extend(next.iter().copied());
+        layer = next;
+    }
+    out
+}
+
 /// The force of `owner` in a space, created if missing.
 pub fn force_mut(s: &mut State, sp: SpaceId, owner: PoolOwner) -> &mut Force {
     let forces = &mut s.sp_mut(sp).forces;

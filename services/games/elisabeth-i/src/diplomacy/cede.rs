@@ -2,9 +2,7 @@
 
 use signoria_engine::Scoped;
 
-use crate::board::{
-    capitals, controller_pw, force_mut, fortified, land_neighbours, leaders_in, owner_pw, tidy,
-};
+use crate::board::{capitals, controller_pw, force_mut, fortified, leaders_in, owner_pw, tidy};
 use crate::combat::naval_battle::Waters;
 use crate::combat::naval_move::adjacent;
 use crate::data::{ReligiousZone, SpaceId, data};
@@ -145,27 +143,12 @@ pub fn displace(s: &mut State, p: Pw, sp: SpaceId, ev: &mut Vec<Scoped<Event>>) 
 /// The nearest fortified space `p` controls (not besieged), by land steps from `sp`; else
 /// its capital if `p` controls it.
 fn land_target(s: &State, p: Pw, sp: SpaceId) -> Option<SpaceId> {
-    let n = s.spaces.len();
-    let mut seen = vec![false; n];
-    seen[sp.0 as usize] = true;
-    let mut layer = vec![sp];
-    while !layer.is_empty() {
-        let mut next = Vec::new();
-        for x in layer {
-            for (y, _) in land_neighbours(x) {
-                if !seen[y.0 as usize] {
-                    seen[y.0 as usize] = true;
-                    next.push(y);
-                }
-            }
-        }
-        next.sort();
-        if let Some(&y) = next.iter().find(|&&y| {
-            fortified(s, y) && controller_pw(s, y) == Some(p) && s.sp(y).siege.is_none()
-        }) {
-            return Some(y);
-        }
-        layer = next;
+    if let Some(y) = crate::board::by_land_distance(sp)
+        .into_iter()
+        .skip(1)
+        .find(|&y| fortified(s, y) && controller_pw(s, y) == Some(p) && s.sp(y).siege.is_none())
+    {
+        return Some(y);
     }
     capitals(p)
         .into_iter()

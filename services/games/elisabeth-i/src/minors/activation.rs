@@ -4,7 +4,7 @@
 
 use signoria_engine::Scoped;
 
-use crate::board::{allied, book, controller_pw, fortified, land_neighbours};
+use crate::board::{allied, book, controller_pw, fortified};
 use crate::data::{PoolOwner, Power, SpaceId, data};
 use crate::model::{self, Loc, Pw, major, pw};
 
@@ -144,26 +144,7 @@ pub fn deactivate(s: &mut model::State, target: Power, ev: &mut Vec<Scoped<model
 
 /// Spaces by land distance from `from` (nearest first, lowest number on ties).
 fn by_distance(from: SpaceId) -> Vec<SpaceId> {
-    let n = data().spaces.len();
-    let mut seen = vec![false; n];
-    seen[from.0 as usize] = true;
-    let mut out = vec![from];
-    let mut layer = vec![from];
-    while !layer.is_empty() {
-        let mut next = Vec::new();
-        for x in layer {
-            for (y, _) in land_neighbours(x) {
-                if !seen[y.0 as usize] {
-                    seen[y.0 as usize] = true;
-                    next.push(y);
-                }
-            }
-        }
-        next.sort();
-        out.extend(next.iter().copied());
-        layer = next;
-    }
-    out
+    crate::board::by_land_distance(from)
 }
 
 /// [24.4]: the majors' units in a freed minor home space go to their nearest friendly

@@ -7,7 +7,7 @@ use signoria_engine::Scoped;
 
 use super::faith::{Faith, may_flip_from, set_faith};
 use super::rebellion::{FRA, PRO, SPA, declare_war, displace_units};
-use crate::board::{book, controller_pw, force_mut, fortified, is_key, land_neighbours, tidy};
+use crate::board::{book, controller_pw, force_mut, fortified, is_key, tidy};
 use crate::building::{land_in_play, land_pool};
 use crate::data::{PoolOwner, Power, ReligiousZone, SpaceId, data};
 use crate::model::{self, Loc, Pw, State};
@@ -83,28 +83,14 @@ pub fn league_spaces(s: &State) -> Vec<SpaceId> {
         let sp = d.space(x);
         sp.home == Power::France && sp.split_top.is_none() && !fortified(s, x) && x != reims
     };
-    let mut seen = vec![false; s.spaces.len()];
-    seen[reims.0 as usize] = true;
-    let mut layer = vec![reims];
-    let want = v.len() + t.extra_unfortified_spaces as usize;
-    while v.len() < want && !layer.is_empty() {
-        let mut next = Vec::new();
-        for x in layer {
-            for (y, _) in land_neighbours(x) {
-                if !seen[y.0 as usize] {
-                    seen[y.0 as usize] = true;
-                    next.push(y);
-                }
-            }
-        }
-        next.sort();
-        for &y in &next {
-            if v.len() < want && ok(y) {
-                v.push(y);
-            }
-        }
-        layer = next;
-    }
+    let extra = t.extra_unfortified_spaces as usize;
+    v.extend(
+        crate::board::by_land_distance(reims)
+            .into_iter()
+            .skip(1)
+            .filter(|&y| ok(y))
+            .take(extra),
+    );
     v
 }
 

@@ -121,26 +121,10 @@ pub fn displace_units(
 }
 
 fn nearest(s: &State, from: SpaceId, ok: impl Fn(&State, SpaceId) -> bool) -> Option<SpaceId> {
-    let mut seen = vec![false; s.spaces.len()];
-    seen[from.0 as usize] = true;
-    let mut layer = vec![from];
-    while !layer.is_empty() {
-        let mut next = Vec::new();
-        for x in layer {
-            for (y, _) in land_neighbours(x) {
-                if !seen[y.0 as usize] {
-                    seen[y.0 as usize] = true;
-                    next.push(y);
-                }
-            }
-        }
-        next.sort();
-        if let Some(y) = next.iter().copied().find(|&y| ok(s, y)) {
-            return Some(y);
-        }
-        layer = next;
-    }
-    None
+    crate::board::by_land_distance(from)
+        .into_iter()
+        .skip(1)
+        .find(|&y| ok(s, y))
 }
 
 /// The Catholic units (regulars, then ships) of `owner` in a space.
