@@ -137,10 +137,14 @@ pub fn decode_logged_move<G: Game>(bytes: &[u8]) -> Result<LoggedMove<G::Move>, 
         schema: u32,
         #[serde(default)]
         seat: Option<Seat>,
-        #[serde(rename = "move", default, borrow)]
+        // Present (even `null`, what a unit move writes) or absent.
+        #[serde(rename = "move", default, borrow, deserialize_with = "present")]
         mv: Option<&'a RawValue>,
         #[serde(default)]
         no_move: bool,
+    }
+    fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<&'de RawValue>, D::Error> {
+        <&RawValue>::deserialize(d).map(Some)
     }
     let corrupt = |e: serde_json::Error| StateCodecError::Corrupt(e.to_string());
     if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
