@@ -17,15 +17,8 @@ n=${1:-3}
 bin=${SIGNORIA_BIN:-${CARGO_TARGET_DIR:-$root/target}/release/signoria}
 [ -x "$bin" ] || { echo "$bin not found: cargo build --release -p signoria-cli" >&2; exit 1; }
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-dir=$(mktemp -d)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$dir"
-}
-trap cleanup EXIT
+# shellcheck source=scripts/figures-lib.sh
+. "$root/scripts/figures-lib.sh"
 
 redis_port=$(free_port)
 redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$dir" --save "" --appendonly no \

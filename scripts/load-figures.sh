@@ -24,15 +24,8 @@ bin=${SIGNORIA_BIN:-${CARGO_TARGET_DIR:-$root/target}/release/signoria}
 out=${OUT:-/tmp/load-figures-$game.txt}
 [ -x "$bin" ] || { echo "$bin not found: cargo build --release -p signoria-cli" >&2; exit 1; }
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-dir=$(mktemp -d)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$dir"
-}
-trap cleanup EXIT
+# shellcheck source=scripts/figures-lib.sh
+. "$root/scripts/figures-lib.sh"
 
 redis_port=$(free_port)
 redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$dir" --save "" \
@@ -44,7 +37,7 @@ redis=redis://127.0.0.1:$redis_port
 port=$(free_port)
 # shellcheck disable=SC2086
 SIGNORIA_TOKEN_SECRET=load-figures-secret-0123456789abcdef "$bin" serve \
-  --listen "127.0.0.1:$port" --redis "$redis" --log-level warn ${EXTRA_SERVE_ARGS:-} \
+  --listen "127.0.0.1:$port" --redis "$redis" --log-level warn --public-stats ${EXTRA_SERVE_ARGS:-} \
   >"$dir/serve.out" 2>"$dir/serve.log" &
 pids+=($!)
 for _ in $(seq 100); do grep -q '^listening on' "$dir/serve.out" && break; sleep 0.1; done
