@@ -541,3 +541,87 @@ fn k9_spain_has_two_capitals_and_one_deployment() {
     assert_eq!(kind(&s), "formation");
     assert!(!s.stack.iter().any(|f| matches!(f, Frame::Deploy { .. })));
 }
+
+/// K7 through the formation ([20.10]): the Duke of Guise is offered only while a
+/// destination remains with him (an interception out of France never takes him), and a
+/// formation with him is never left without a destination.
+#[test]
+fn k7_a_formation_with_guise_keeps_a_destination() {
+    use signoria_elisabeth_i::data::PoolOwner;
+    use signoria_elisabeth_i::majors::france::in_french_zone;
+    use signoria_elisabeth_i::model::{Purpose, Selection, UnitKind};
+    let guise = leader("duke_of_guise");
+    let d = data();
+    let base = game();
+    for purpose_out in [false, true] {
+        let mut checked = 0;
+        for a in d.space_ids().filter(|&x| in_french_zone(x)) {
+            let mut s = base.clone();
+            put(&mut s, &d.space(a).key, PoolOwner::Spain, 2, 0, 0);
+            place_leader(&mut s, "duke_of_guise", &d.space(a).key);
+            let out = d
+                .neighbours(a)
+                .map(|(x, _)| x)
+                .find(|&x| !in_french_zone(x));
+            let purpose = match (purpose_out, out) {
+                (true, Some(to)) => Purpose::Intercept { to },
+                (true, None) => continue,
+                // Only where a move could start ([13.1]: the listing of "move from").
+                (false, _) if !signoria_elisabeth_i::movement::can_move_from(&s, SPA, a, 5) => {
+                    continue;
+                }
+                (false, _) => Purpose::Move,
+            };
+            s.stack = vec![
+                Frame::Actions { who: SPA, cp: 5 },
+                Frame::Formation {
+                    who: SPA,
+                    from: a,
+                    purpose,
+                    sel: Selection {
+                        troops: Default::default(),
+                        leaders: vec![],
+                    },
+                },
+            ];
+            let mut left = 8;
+            while kind(&s) == "formation" && left > 0 {
+                left -= 1;
+                let m = moves(&s);
+                assert!(
+                    !m.is_empty(),
+                    "a formation without a move in {}: {:?}",
+                    d.space(a).key,
+                    s.stack.last()
+                );
+                if purpose_out {
+                    assert!(!m.contains(&Move::AddLeader { leader: guise }));
+                }
+                let add = m
+                    .iter()
+                    .find(|x| matches!(x, Move::AddLeader { leader } if *leader == guise))
+                    .or_else(|| {
+                        m.iter()
+                            .find(|x| matches!(x, Move::AddUnit(UnitKind::Regular)))
+                    });
+                match add {
+                    Some(x) => {
+                        play(&mut s, x.clone());
+                    }
+                    None => {
+                        for x in &m {
+                            if let Move::Go { to } = x
+                                && matches!(s.stack.last(), Some(Frame::Formation { sel, .. }) if sel.leaders.contains(&guise))
+                            {
+                                assert!(in_french_zone(*to));
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked > 0);
+    }
+}
