@@ -122,7 +122,14 @@ fn neighbourhood(s: &State, sp: SpaceId, mover: Pw) -> Neighbourhood {
             Power::Independent => None,
             c => Some(c),
         },
-        |x| crate::land::facts(s, x),
+        |x| {
+            let mut f = crate::land::facts(s, x);
+            // [20.10]: a stack with the Duke of Guise retreats only within France.
+            if !crate::majors::france::may_enter(&leaders_of(s, mover, sp), x) {
+                f.closed_to.push(major(mover));
+            }
+            f
+        },
     )
 }
 
@@ -946,7 +953,7 @@ pub fn displace_leader(s: &mut State, idx: u8, from: SpaceId) {
         .into_iter()
         .skip(1)
         .find(|&y| fortified(s, y) && controller_pw(s, y) == Some(p) && s.sp(y).siege.is_none());
-    let cap = crate::board::capitals(p)
+    let cap = crate::board::capitals(s, p)
         .into_iter()
         .find(|&c| controller_pw(s, c) == Some(p));
     s.leaders[i].at = match found.or(cap) {

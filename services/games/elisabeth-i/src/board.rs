@@ -198,10 +198,11 @@ pub fn keys(s: &State, p: Pw) -> Vec<SpaceId> {
         .collect()
 }
 
-/// The capitals of a power on the map (seed [2.1]): HRE Vienna, Spain Madrid and Milan;
-/// the Protestants have none in the Campaign set-up.
-pub fn capitals(p: Pw) -> Vec<SpaceId> {
-    data().power(major(p)).capitals.clone()
+/// The capitals of a power on the map (seed [2.1]): HRE Vienna (Prague after *Rudolf
+/// II.*, [23.5]), Spain Madrid and Milan; the Protestants have none in the Campaign set-up
+/// (`majors::capitals`).
+pub fn capitals(s: &State, p: Pw) -> Vec<SpaceId> {
+    crate::majors::capitals(s, p)
 }
 
 /// The army leaders of `p` in a space.

@@ -204,9 +204,10 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
             Move::Prefer(Preference::Catholic),
             Move::Prefer(Preference::Balanced),
         ],
-        Frame::PlaceLeader { who, .. } => {
+        Frame::PlaceLeader { who, leader } => {
             let mut v: Vec<Move> = leader_sites(s, *who)
                 .into_iter()
+                .filter(|&x| crate::majors::protestant::leader_site_ok(s, *leader, x))
                 .map(|space| Move::PlaceLeaderIn { space })
                 .collect();
             // [10] step 4: the Protestants may keep leaders on their card.
@@ -224,7 +225,7 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
                 .ps(*who)
                 .hand
                 .iter()
-                .filter(|&&c| is_home(c))
+                .filter(|&&c| is_home(c) && majors::may_set_aside(s, *who, c))
                 .map(|&card| Move::SetAsideHome { card })
                 .collect();
             v.dedup();
@@ -390,10 +391,11 @@ pub fn leader_sites(s: &State, p: Pw) -> Vec<crate::data::SpaceId> {
 }
 
 fn deploy_capitals(s: &State, p: Pw) -> Vec<crate::data::SpaceId> {
-    capitals(p)
+    capitals(s, p)
         .into_iter()
         .filter(|&c| {
             controller_pw(s, c) == Some(p)
+                && crate::majors::protestant::deploy_ok(s, p, c)
                 && troops_of(s, p, c).total() > 0
                 && !crate::movement::deploy_targets(s, p, c).is_empty()
         })
@@ -415,27 +417,39 @@ fn formation_choices(
         Purpose::Transport => formation_limit(&sel.leaders).min(5),
         _ => formation_limit(&sel.leaders),
     };
+    let cp = match s.stack.iter().rev().find_map(|f| match f {
+        Frame::Actions { cp, .. } => Some(*cp),
+        _ => None,
+    }) {
+        Some(cp) if purpose == Purpose::Move => cp,
+        _ => 0,
+    };
+    // [20.10]: a formation with the Duke of Guise keeps a destination after each addition.
+    let way =
+        |after: &Selection| crate::majors::france::keeps_a_way(s, p, from, purpose, after, cp);
     let free = free_troops(s, p, from, sel);
     for k in UnitKind::ALL {
         if free.get(k) > 0 && sel.troops.total() < limit {
-            v.push(Move::AddUnit(k));
+            let mut after = sel.clone();
+            *after.troops.get_mut(k) += 1;
+            if way(&after) {
+                v.push(Move::AddUnit(k));
+            }
         }
     }
     for l in free_leaders(s, p, from, purpose, sel) {
         let mut ls = sel.leaders.clone();
         ls.push(l);
-        if matches!(purpose, Purpose::Avoid { .. }) || sel.troops.total() <= formation_limit(&ls) {
+        if (matches!(purpose, Purpose::Avoid { .. }) || sel.troops.total() <= formation_limit(&ls))
+            && way(&Selection {
+                troops: sel.troops,
+                leaders: ls,
+            })
+        {
             v.push(Move::AddLeader { leader: l });
         }
     }
     if sel.troops.total() > 0 || !sel.leaders.is_empty() {
-        let cp = match s.stack.iter().rev().find_map(|f| match f {
-            Frame::Actions { cp, .. } => Some(*cp),
-            _ => None,
-        }) {
-            Some(cp) if purpose == Purpose::Move => cp,
-            _ => 0,
-        };
         for (to, _) in destinations(s, p, from, purpose, sel, cp) {
             v.push(Move::Go { to });
         }

@@ -1,11 +1,11 @@
 //! Redrawing what a seat may not see (for the hidden-information check and search bots):
 //! the other powers' non-home cards and the deck are dealt anew from their union, the
-//! HRE's preference is redrawn for others, and the random generator is reseeded.
+//! HRE's preference is redrawn for others (`majors::hre::resample`), and the random generator is reseeded.
 
 use signoria_engine::{GameRng, Seat};
 
 use crate::deal::is_home;
-use crate::model::{Preference, State};
+use crate::model::State;
 
 pub fn resample(s: &State, seat: Seat, rng: &mut GameRng) -> State {
     let mut t = s.clone();
@@ -26,15 +26,6 @@ pub fn resample(s: &State, seat: Seat, rng: &mut GameRng) -> State {
         ps.hand.sort();
     }
     t.deck = pool;
-    if t.seat_of(4) != seat && t.ps(4).preference.is_some() {
-        t.ps_mut(4).preference = Some(
-            [
-                Preference::Protestant,
-                Preference::Catholic,
-                Preference::Balanced,
-            ][rng.index(3)],
-        );
-    }
     crate::diplomacy::resample(&mut t, seat, rng);
     crate::subsystems::resample(&mut t, seat, rng);
     t.rng = GameRng::from_seed(rng.next_u64());

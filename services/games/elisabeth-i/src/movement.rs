@@ -218,6 +218,20 @@ pub fn destinations(
     sel: &Selection,
     cp: u8,
 ) -> Vec<(SpaceId, u8)> {
+    let mut v = destinations_any(s, p, from, purpose, sel, cp);
+    // [20.10]: the Duke of Guise never leaves the French zone.
+    v.retain(|&(to, _)| crate::majors::france::may_enter(&sel.leaders, to));
+    v
+}
+
+fn destinations_any(
+    s: &State,
+    p: Pw,
+    from: SpaceId,
+    purpose: Purpose,
+    sel: &Selection,
+    cp: u8,
+) -> Vec<(SpaceId, u8)> {
     match purpose {
         // [10] step 6: at most 5 land units across a sea zone.
         Purpose::Deploy => deploy_reach(s, p, from)

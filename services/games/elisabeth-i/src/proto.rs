@@ -104,7 +104,7 @@ fn ship_from(v: i32) -> Result<ShipKind, String> {
     }
 }
 
-fn pref_pb(p: Preference) -> i32 {
+pub(crate) fn pref_pb(p: Preference) -> i32 {
     (match p {
         Preference::Protestant => pb::Preference::Protestant,
         Preference::Catholic => pb::Preference::Catholic,
@@ -203,7 +203,7 @@ pub(crate) fn space_from(v: u32) -> Result<SpaceId, String> {
     }
 }
 
-fn card_from(v: u32) -> Result<CardId, String> {
+pub(crate) fn card_from(v: u32) -> Result<CardId, String> {
     let c = CardId(u8::try_from(v).map_err(|_| format!("card {v} out of range"))?);
     data()
         .card(c)

@@ -115,13 +115,33 @@ pub fn determination(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
     {
         s.bonus_vp[hre as usize] += t.master_of_central_europe.vp_per_turn as i16;
     }
+    // [23.5]: the HRE reveals its preference when its column would decide the game.
+    crate::majors::hre::reveal_if_due(s, ev);
     // 2: record.
     let now = all_vp(s);
     ev.push(Scoped::public(Event::Score { vp: now.clone() }));
-    let v = &t.victory;
+    let result = result(s, &now);
+    for p in 0..6u8 {
+        s.ps_mut(p).vp_history.push(now[p as usize]);
+    }
+    if let Some((w, how)) = result {
+        ev.push(Scoped::public(Event::Victory {
+            powers: w.clone(),
+            kind: how.clone(),
+        }));
+        s.winners = Some((w, how));
+        return true;
+    }
+    false
+}
+
+/// [25.3] steps 3-5 for the VP `now`: the standard, domination or time-limit victory, if
+/// any (winners, kind).
+pub fn result(s: &State, now: &[i16]) -> Option<(Vec<Pw>, String)> {
+    let v = &data().tables.victory;
     let max = *now.iter().max().unwrap();
     let best = |s: &State| -> Vec<Pw> {
-        let keys: Vec<Vec<i16>> = (0..6).map(|p| key(s, p, &now)).collect();
+        let keys: Vec<Vec<i16>> = (0..6).map(|p| key(s, p, now)).collect();
         let seated = crate::minors::seated(s);
         let top = seated
             .iter()
@@ -137,7 +157,7 @@ pub fn determination(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
     // Only the powers the players hold win (RULINGS P7).
     let seated = crate::minors::seated(s);
     let max = seated.iter().map(|&p| now[p as usize]).max().unwrap_or(max);
-    let result = if max >= v.standard_vp as i16 {
+    if max >= v.standard_vp as i16 {
         Some((best(s), "standard victory".to_string()))
     } else if s.turn >= v.domination_from_turn
         && let Some(p) = seated.iter().copied().find(|&p| {
@@ -151,19 +171,7 @@ pub fn determination(s: &mut State, ev: &mut Vec<Scoped<Event>>) -> bool {
         Some((best(s), "time-limit victory".to_string()))
     } else {
         None
-    };
-    for p in 0..6u8 {
-        s.ps_mut(p).vp_history.push(now[p as usize]);
     }
-    if let Some((w, how)) = result {
-        ev.push(Scoped::public(Event::Victory {
-            powers: w.clone(),
-            kind: how.clone(),
-        }));
-        s.winners = Some((w, how));
-        return true;
-    }
-    false
 }
 
 /// Scores and ranks once the game is over: VP, winners first, then VP with the

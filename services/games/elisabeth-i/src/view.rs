@@ -80,10 +80,11 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 ruler: ps.ruler.clone(),
                 vp: crate::victory::vp(s, p),
                 vp_history: ps.vp_history.clone(),
+                // Public once revealed ([23.5]).
                 preference: if sees(s, viewer, p) {
                     ps.preference
                 } else {
-                    None
+                    crate::majors::hre::revealed(s).filter(|_| p == crate::majors::hre::HRE)
                 },
                 for_hire: ps.for_hire,
             }

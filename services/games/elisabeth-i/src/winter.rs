@@ -14,7 +14,7 @@ use crate::board::{
     capitals, controller_pw, force_mut, fortified, land_neighbours, owner_pw, tidy,
 };
 use crate::building::{land_in_play, land_pool};
-use crate::data::{Faction, PoolOwner, SpaceId, data};
+use crate::data::{PoolOwner, SpaceId, data};
 use crate::model::{Event, Loc, Pw, State, Troops, UnitKind, major};
 
 const CAP: u8 = 4;
@@ -70,22 +70,19 @@ fn distances(s: &State, p: Pw, from: SpaceId, friendly_only: bool) -> Vec<Option
     dist
 }
 
-/// The winter capital of an owner: Protestant factions need their own faction's capital,
-/// which the Campaign set-up does not have (ruled as an enemy-held capital, seed §8 162).
-fn capital_for(s: &State, o: PoolOwner) -> Option<SpaceId> {
+/// The winter capital of an owner: the nearest capital its power controls (Spain has
+/// two, [23.2]; lowest space number on ties, RULINGS R7); a Protestant faction only its
+/// own faction's capital ([23.6], `majors::protestant`).
+fn capital_for(s: &State, o: PoolOwner, from: SpaceId) -> Option<SpaceId> {
     let p = owner_pw(o)?;
-    if matches!(o, PoolOwner::Dutch | PoolOwner::Huguenot) {
-        let f = if o == PoolOwner::Dutch {
-            Faction::Dutch
-        } else {
-            Faction::Huguenot
-        };
-        let _ = f;
-        return None;
-    }
-    capitals(p)
-        .into_iter()
-        .find(|&c| controller_pw(s, c) == Some(p))
+    let caps = match crate::majors::protestant::capital_of_owner(s, o) {
+        Some(own) => own.into_iter().collect(),
+        None => capitals(s, p),
+    };
+    let dist = distances(s, p, from, false);
+    caps.into_iter()
+        .filter(|&c| controller_pw(s, c) == Some(p))
+        .min_by_key(|&c| (dist[c.0 as usize].unwrap_or(u16::MAX), c.0))
 }
 
 fn lose_half(t: &Troops) -> (Troops, Troops) {
@@ -146,7 +143,7 @@ fn send(
 pub fn return_units(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     let d = data();
     for p in 0..6u8 {
-        let caps = capitals(p);
+        let caps = capitals(s, p);
         // Step 1: own fortified spaces (not capitals) with more than 4 units: excess to
         // the capital.
         for sp in d.space_ids() {
@@ -179,7 +176,7 @@ pub fn return_units(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                     *t.get_mut(k) += x;
                     excess -= x;
                 }
-                let to = capital_for(s, o);
+                let to = capital_for(s, o, sp);
                 send(s, p, o, sp, to, t, ev);
             }
         }
@@ -214,7 +211,7 @@ pub fn return_units(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                     .into_iter()
                     .find(|&(_, x)| land_total(s, x, p) + need <= CAP)
                     .map(|(_, x)| x)
-                    .or_else(|| capital_for(s, o));
+                    .or_else(|| capital_for(s, o, sp));
                 send(s, p, o, sp, to, t, ev);
             }
         }
@@ -227,13 +224,16 @@ pub fn return_units(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
             if let Loc::Space(x) = l.at
                 && land_total(s, x, p) == 0
             {
-                s.leaders[i].at = match capitals(p)
+                let to = match capitals(s, p)
                     .into_iter()
                     .find(|&c| controller_pw(s, c) == Some(p))
                 {
                     Some(c) => Loc::Space(c),
                     None => Loc::Card,
                 };
+                // [20.10]: the Duke of Guise is eliminated rather than leave France.
+                let idx = s.leaders[i].idx;
+                crate::majors::france::winter_leader(s, idx, to, ev);
             }
         }
     }
@@ -246,7 +246,7 @@ pub fn replacements(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         if major(p) == crate::data::Power::Hre {
             continue;
         }
-        for c in capitals(p) {
+        for c in capitals(s, p) {
             if controller_pw(s, c) == Some(p) && !s.sp(c).unrest {
                 let o = crate::board::owner_for(p, c);
                 if land_in_play(s, o) < land_pool(o) {
@@ -271,7 +271,7 @@ pub fn replacements(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
 /// the counters allow).
 pub fn hre_mercenaries_ok(s: &State) -> bool {
     let hre = 4;
-    capitals(hre).into_iter().any(|c| {
+    capitals(s, hre).into_iter().any(|c| {
         controller_pw(s, c) == Some(hre)
             && !s.sp(c).unrest
             && land_in_play(s, PoolOwner::Hre) + 2 <= land_pool(PoolOwner::Hre)
@@ -280,7 +280,7 @@ pub fn hre_mercenaries_ok(s: &State) -> bool {
 
 pub fn hre_mercenaries(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     let hre = 4;
-    let c = capitals(hre)
+    let c = capitals(s, hre)
         .into_iter()
         .find(|&c| controller_pw(s, c) == Some(hre))
         .expect("checked");

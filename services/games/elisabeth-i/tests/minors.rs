@@ -434,7 +434,7 @@ fn p9_spain_stays_out_of_its_irish_ally() {
         .space_ids()
         .filter(|&x| data().space(x).home == Power::Ireland)
         .collect();
-    for c in signoria_elisabeth_i::board::capitals(SPA) {
+    for c in signoria_elisabeth_i::board::capitals(&s, SPA) {
         let t = signoria_elisabeth_i::movement::deploy_targets(&s, SPA, c);
         assert!(!t.iter().any(|x| irish.contains(x)));
     }

@@ -150,7 +150,7 @@ fn land_target(s: &State, p: Pw, sp: SpaceId) -> Option<SpaceId> {
     {
         return Some(y);
     }
-    capitals(p)
+    capitals(s, p)
         .into_iter()
         .find(|&c| controller_pw(s, c) == Some(p))
 }

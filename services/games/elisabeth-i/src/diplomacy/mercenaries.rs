@@ -35,7 +35,7 @@ pub fn sources(s: &State, p: Pw) -> Vec<(Option<SpaceId>, u8)> {
 /// The capitals that may receive `n` mercenaries of `p`: on the map, not in unrest,
 /// controlled by `p`, within its counter mix [17.1].
 pub fn capitals_for(s: &State, p: Pw, n: u8) -> Vec<SpaceId> {
-    capitals(p)
+    capitals(s, p)
         .into_iter()
         .filter(|&c| {
             controller_pw(s, c) == Some(p)

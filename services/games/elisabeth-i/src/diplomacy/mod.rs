@@ -261,7 +261,7 @@ pub fn captured(s: &State, who: Pw) -> Vec<u8> {
 
 /// Where a freed leader goes: his capital, else another friendly-controlled key ([9.1] 4).
 pub fn return_space(s: &State, who: Pw) -> Option<crate::data::SpaceId> {
-    capitals(who)
+    capitals(s, who)
         .into_iter()
         .find(|&c| crate::board::controller_pw(s, c) == Some(who))
         .or_else(|| keys(s, who).into_iter().find(|&k| friendly(s, who, k)))

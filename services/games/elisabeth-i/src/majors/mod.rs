@@ -10,70 +10,179 @@
 use serde::{Deserialize, Serialize};
 use signoria_engine::{GameRng, Scoped, Seat, Viewer};
 
+pub mod england;
+pub mod france;
+pub mod hre;
+pub mod ottoman;
+pub mod protestant;
 pub mod rulers;
 
+use crate::data::{CardId, SpaceId};
 use crate::events::EventDef;
-use crate::model::{self, Moment, Pw};
+use crate::model::{self, Moment, Preference, Pw};
 use crate::pb;
 
 /// Its decisions (`model::Frame::Majors`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Frame {}
+pub enum Frame {
+    /// *Die jungfräuliche Königin* played: England takes a card from the discard pile or
+    /// calls Elizabeth's engagement off ([23.3]).
+    VirginQueen,
+}
 
 /// Its choices (`model::Move::Majors`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Move {}
+pub enum Move {
+    /// Take this card from the discard pile ([6.2]).
+    Retrieve { card: CardId },
+    /// Call Elizabeth's engagement off ([23.3]).
+    Jilt,
+}
 
 /// What happened (`model::Event::Majors`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Event {}
+pub enum Event {
+    /// The HRE named its preference in the victory determination ([23.5]).
+    PreferenceRevealed { preference: Preference },
+    /// A power's capital moved (the HRE's to Prague, [23.5]).
+    CapitalMoved { power: Pw, to: SpaceId },
+    /// An attempt at the Suez Canal: the die, the lowest die that finishes it ([23.1]).
+    SuezAttempt { die: u8, target: u8, built: bool },
+    /// A card taken from the discard pile by *Die jungfräuliche Königin* ([23.3]).
+    Retrieved { power: Pw, card: CardId },
+    /// Elizabeth jilted `groom`; his power (None: no major) rolled `die` on the table
+    /// and receives `mercenaries` and `cp` ([23.3]).
+    Jilted {
+        groom: u8,
+        power: Option<Pw>,
+        die: u8,
+        mercenaries: u8,
+        cp: u8,
+    },
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
 
 /// Its part of the game state (`model::State.majors`; stored only when not default).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct State {}
+pub struct State {
+    /// The HRE revealed its preference ([23.5]): its column of the track counts.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hre_revealed: bool,
+    /// *Rudolf II.* moved the HRE's capital to Prague ([23.5]).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hre_in_prague: bool,
+    /// Failed Suez Canal attempts (the marker's box, [23.1]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub suez_failures: u8,
+    /// The Suez Canal is finished ([23.1]).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub suez_built: bool,
+}
 
 /// Its part of a viewer's view (`view::View.majors`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct View {}
+pub struct View {
+    /// The HRE's preference once revealed (public).
+    pub hre_revealed: Option<Preference>,
+    /// The HRE's secret column VP: only to the HRE's seat, before the reveal ([25.2]).
+    pub hre_secret_vp: Option<i16>,
+    /// The HRE's capital(s) now.
+    pub hre_capitals: Vec<SpaceId>,
+    pub suez_failures: u8,
+    pub suez_built: bool,
+}
 
 /// Its card events (chained by `events::registry`).
-pub static EVENTS: &[EventDef] = &[rulers::SELIM_II];
+pub static EVENTS: &[EventDef] = &[
+    rulers::SELIM_II,
+    hre::RUDOLF_II,
+    ottoman::GRAND_VIZIER,
+    england::VIRGIN_QUEEN,
+    france::HENRY_III,
+];
+
+/// [10] step 5: whether `who` may set `card` aside: when it holds a home card it may not
+/// keep (the Virgin Queen after Elizabeth's death, [23.3]), only such a card.
+pub fn may_set_aside(s: &model::State, who: Pw, card: CardId) -> bool {
+    let barred: Vec<CardId> = s
+        .ps(who)
+        .hand
+        .iter()
+        .copied()
+        .filter(|&c| crate::deal::is_home(c) && !england::may_keep(s, c))
+        .collect();
+    barred.is_empty() || barred.contains(&card)
+}
+
+/// The capitals of `p` now ([2.1]; the HRE's move to Prague, [23.5]); `board::capitals`.
+pub fn capitals(s: &model::State, p: Pw) -> Vec<SpaceId> {
+    if p == hre::HRE {
+        return hre::capitals(s);
+    }
+    if p == protestant::PROTESTANT {
+        return protestant::capitals(s);
+    }
+    crate::data::data().power(model::major(p)).capitals.clone()
+}
 
 /// Its frame kinds on which a seat decides (the playouts check that each is reached).
-pub const DECISION_KINDS: &[&str] = &[];
+pub const DECISION_KINDS: &[&str] = &["virgin_queen"];
 /// Its frame kinds that never wait for a seat.
 pub const AUTOMATIC_KINDS: &[&str] = &[];
 
 pub fn kind(f: &Frame) -> &'static str {
-    match *f {}
+    match *f {
+        Frame::VirginQueen => "virgin_queen",
+    }
 }
 
 /// The power deciding the frame (None: automatic, see [`auto`]).
 pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
-    match *f {}
+    match *f {
+        Frame::VirginQueen => Some(england::ENGLAND),
+    }
 }
 
-pub fn choices(_s: &model::State, f: &Frame) -> Vec<model::Move> {
-    match *f {}
+pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
+    match *f {
+        Frame::VirginQueen => england::choices(s),
+    }
 }
 
 pub fn prompt(_s: &model::State, f: &Frame) -> String {
-    match *f {}
+    match *f {
+        Frame::VirginQueen => {
+            "England: take a card from the discard pile, or call Elizabeth's engagement off".into()
+        }
+    }
 }
 
 /// Apply a listed choice to the frame on top of the stack (`f` is a copy of it).
 pub fn resolve(
-    _s: &mut model::State,
+    s: &mut model::State,
     f: Frame,
-    _mv: &model::Move,
-    _ev: &mut Vec<Scoped<model::Event>>,
+    mv: &model::Move,
+    ev: &mut Vec<Scoped<model::Event>>,
 ) {
-    match f {}
+    match (f, mv) {
+        (Frame::VirginQueen, model::Move::Majors(m)) => {
+            s.stack.pop();
+            england::resolve(s, m, ev);
+        }
+        (f, mv) => unreachable!("{mv:?} on {f:?}"),
+    }
 }
 
 /// Run an automatic frame (already popped from the stack).
 pub fn auto(_s: &mut model::State, f: Frame, _ev: &mut Vec<Scoped<model::Event>>) {
-    match f {}
+    unreachable!("{f:?} is decided by a seat")
 }
 
 /// Its CP actions `who` may take with `cp` CP left in the impulse ([11]).
@@ -90,37 +199,62 @@ pub fn act(
     mv: &Move,
     _ev: &mut Vec<Scoped<model::Event>>,
 ) -> u8 {
-    match *mv {}
+    unreachable!("{mv:?} is no CP action")
 }
 
 /// What it does at a fixed moment of the turn ([7]); it may push frames.
 pub fn at(_s: &mut model::State, _when: Moment, _ev: &mut Vec<Scoped<model::Event>>) {}
 
 /// Its VP for `p` ([25.2]).
-pub fn vp(_s: &model::State, _p: Pw) -> i16 {
-    0
+pub fn vp(s: &model::State, p: Pw) -> i16 {
+    ottoman::vp(s, p) + if p == hre::HRE { hre::vp(s) } else { 0 }
 }
 
 /// Its change to the number of cards `p` draws ([6.2] step 4).
-pub fn card_bonus(_s: &model::State, _p: Pw) -> i8 {
-    0
+pub fn card_bonus(s: &model::State, p: Pw) -> i8 {
+    ottoman::card_bonus(s, p)
 }
 
 pub fn describe(_s: &model::State, mv: &Move) -> String {
-    match *mv {}
+    match *mv {
+        Move::Retrieve { card } => format!(
+            "take {} from the discard pile",
+            crate::data::data()
+                .card(card)
+                .map_or("a card".into(), |c| c.title.clone())
+        ),
+        Move::Jilt => "Elizabeth calls her engagement off".into(),
+    }
 }
 
-pub fn view(_s: &model::State, _viewer: Viewer) -> View {
-    View {}
+pub fn view(s: &model::State, viewer: Viewer) -> View {
+    let hre_seat = match viewer {
+        Viewer::Omniscient => true,
+        Viewer::Seat(x) => s.seat_opt(hre::HRE) == Some(x),
+        Viewer::Public => false,
+    };
+    View {
+        hre_revealed: hre::revealed(s),
+        hre_secret_vp: hre_seat.then(|| hre::secret_vp(s)).flatten(),
+        hre_capitals: hre::capitals(s),
+        suez_failures: s.majors.suez_failures,
+        suez_built: s.majors.suez_built,
+    }
 }
 
 /// Its rule invariants (checked after every move of the playouts).
-pub fn violations(_s: &model::State) -> Vec<String> {
-    Vec::new()
+pub fn violations(s: &model::State) -> Vec<String> {
+    let mut v = Vec::new();
+    if s.majors.hre_revealed && s.ps(hre::HRE).preference.is_none() {
+        v.push("the HRE revealed a preference it never recorded".into());
+    }
+    v
 }
 
 /// Redraw what `seat` may not see of it (hidden-information check, search bots).
-pub fn resample(_s: &mut model::State, _seat: Seat, _rng: &mut GameRng) {}
+pub fn resample(s: &mut model::State, seat: Seat, rng: &mut GameRng) {
+    hre::resample(s, seat, rng);
+}
 
 /// Why a move that is not listed is refused, when the reason is a rule of this
 /// subsystem that is not implemented (an UNSUPPORTED message naming the rule).
@@ -129,17 +263,79 @@ pub fn unsupported(_s: &model::State, _mv: &model::Move) -> Option<String> {
 }
 
 pub fn move_to_pb(m: &Move) -> pb::MajorsMove {
-    match *m {}
+    use pb::MajorsMoveKind as K;
+    match *m {
+        Move::Retrieve { card } => pb::MajorsMove {
+            kind: K::Retrieve as i32,
+            card: card.0 as u32,
+        },
+        Move::Jilt => pb::MajorsMove {
+            kind: K::Jilt as i32,
+            card: 0,
+        },
+    }
 }
 
 pub fn move_from_pb(p: &pb::MajorsMove) -> Result<Move, String> {
-    Err(format!("majors move kind {} unknown", p.kind))
+    use pb::MajorsMoveKind as K;
+    match K::try_from(p.kind) {
+        Ok(K::Retrieve) => Ok(Move::Retrieve {
+            card: crate::proto::card_from(p.card)?,
+        }),
+        Ok(K::Jilt) => Ok(Move::Jilt),
+        _ => Err(format!("majors move kind {} unknown", p.kind)),
+    }
 }
 
 pub fn event_to_pb(e: &Event) -> pb::MajorsEvent {
-    match *e {}
+    use pb::MajorsEventKind as K;
+    let mut p = pb::MajorsEvent::default();
+    let k = match *e {
+        Event::PreferenceRevealed { preference } => {
+            p.preference = crate::proto::pref_pb(preference);
+            K::PreferenceRevealed
+        }
+        Event::CapitalMoved { power, to } => {
+            p.power = crate::proto::power_pb(power);
+            p.space = to.0 as u32;
+            K::CapitalMoved
+        }
+        Event::SuezAttempt { die, target, built } => {
+            p.die = die as u32;
+            p.target = target as u32;
+            p.built = built;
+            K::SuezAttempt
+        }
+        Event::Retrieved { power, card } => {
+            p.power = crate::proto::power_pb(power);
+            p.card = card.0 as u32;
+            K::Retrieved
+        }
+        Event::Jilted {
+            groom,
+            power,
+            die,
+            mercenaries,
+            cp,
+        } => {
+            p.noble = groom as u32;
+            p.power = power.map_or(0, crate::proto::power_pb);
+            p.die = die as u32;
+            p.mercenaries = mercenaries as u32;
+            p.cp = cp as u32;
+            K::Jilted
+        }
+    };
+    p.kind = k as i32;
+    p
 }
 
-pub fn view_to_pb(_v: &View) -> pb::MajorsView {
-    pb::MajorsView {}
+pub fn view_to_pb(v: &View) -> pb::MajorsView {
+    pb::MajorsView {
+        hre_revealed: v.hre_revealed.map_or(0, crate::proto::pref_pb),
+        hre_secret_vp: v.hre_secret_vp.map(i32::from),
+        hre_capitals: v.hre_capitals.iter().map(|x| x.0 as u32).collect(),
+        suez_failures: v.suez_failures as u32,
+        suez_built: v.suez_built,
+    }
 }

@@ -91,7 +91,7 @@ pub fn displace_units(
         })
         .or_else(|| {
             pw(owner).and_then(|p| {
-                crate::board::capitals(p)
+                crate::board::capitals(s, p)
                     .into_iter()
                     .find(|&c| controller_pw(s, c) == Some(p))
             })

@@ -119,8 +119,10 @@ pub fn actions(s: &model::State, who: Pw, cp: u8) -> Vec<Move> {
     }
     if who != SPAIN && cp >= 1 {
         // [17.4]: 1 CP, +1 CP for a colony marker not in play; the Ottomans only after
-        // the Suez Canal (never built here: RULINGS W9).
-        let colony_ok = cp >= 2 && free_markers(s, who) > 0 && who != OTTOMAN;
+        // the Suez Canal ([23.1], RULINGS W9).
+        let colony_ok = cp >= 2
+            && free_markers(s, who) > 0
+            && (who != OTTOMAN || crate::majors::ottoman::built(s));
         for c in available(s, who) {
             for zone in entry_zones(who) {
                 v.push(Move::Outfit {
@@ -164,11 +166,12 @@ pub fn outfit(
     colony: bool,
     ev: &mut Vec<Scoped<model::Event>>,
 ) -> u8 {
+    // The Ottoman captain is placed damaged while the Suez Canal is not built ([23.1]).
+    let suez = crate::majors::ottoman::built(s);
     let c = &mut s.world.captains[captain as usize];
     c.at = At::Zone(zone);
     c.owner = Some(who);
-    // The Ottoman captain is placed damaged while the Suez Canal is not built.
-    c.damaged = who == OTTOMAN;
+    c.damaged = who == OTTOMAN && !suez;
     c.colony = colony;
     c.legs = 0;
     ev.push(Scoped::public(model::Event::World(Event::Outfitted {
