@@ -8,6 +8,7 @@
 
 pub mod evaluation;
 pub mod figures;
+pub mod science;
 pub mod sponsor;
 
 use serde::{Deserialize, Serialize};
@@ -160,12 +161,14 @@ pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
 pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
     match f {
         Frame::Evaluate { .. } => Vec::new(),
-        Frame::Award { figure, max, .. } => {
+        Frame::Award {
+            who, figure, max, ..
+        } => {
             let mut v = Vec::new();
             if evaluation::best_marker(s, figures::figure(*figure).kind, *max).is_some() {
                 v.push(model::Move::Patronage(Move::TakeVp));
             }
-            for b in evaluation::free_bonuses(s) {
+            for b in evaluation::free_bonuses(s, *who) {
                 v.push(model::Move::Patronage(Move::TakeBonus(b.to_string())));
             }
             v
