@@ -398,3 +398,51 @@ fn i5_player_count_removes_rudolf_and_the_hre_figures() {
     assert!(!sponsor::available(&six, HRE, false).is_empty());
     assert!(!sponsor::available(&five, FRA, false).is_empty());
 }
+
+/// Spain draws a science-bonus treasure from the pool.
+fn hand_science(s: &mut signoria_elisabeth_i::State) {
+    use signoria_elisabeth_i::world::treasure::SCIENCE;
+    let i = s
+        .world
+        .pool
+        .iter()
+        .position(|&t| t == SCIENCE)
+        .expect("in the pool");
+    s.world.pool.remove(i);
+    s.world.hands.resize(6, Vec::new());
+    s.world.hands[SPA as usize].push(SCIENCE);
+}
+
+/// [11]: a science-bonus treasure takes an unclaimed useful bonus at once, as if won by
+/// patronage (RULINGS I3); with none left it is not offered.
+#[test]
+fn i3_science_treasure_takes_a_bonus() {
+    use signoria_elisabeth_i::world::{self, treasure};
+    let mut s = game();
+    hand_science(&mut s);
+    actions(&mut s, SPA, 2);
+    let mv = Move::World(world::Move::PlayTreasure {
+        treasure: treasure::SCIENCE,
+    });
+    assert!(moves(&s).contains(&mv));
+    play(&mut s, mv.clone());
+    assert_eq!(kind(&s), "science_award");
+    assert_eq!(seat(&s), s.seat_of(SPA));
+    let take = Move::Patronage(signoria_elisabeth_i::patronage::Move::TakeBonus(
+        science::RAVELIN.into(),
+    ));
+    assert!(!moves(&s).contains(&Move::Patronage(
+        signoria_elisabeth_i::patronage::Move::TakeBonus(science::MERCATOR.into())
+    )));
+    play(&mut s, take);
+    assert!(science::has(&s, SPA, science::RAVELIN));
+    assert_eq!(kind(&s), "actions", "the impulse goes on");
+    // Every bonus useful to Spain taken: the treasure is not offered.
+    let mut t = game();
+    for b in science::BONUSES {
+        own(&mut t, b, ENG);
+    }
+    hand_science(&mut t);
+    actions(&mut t, SPA, 2);
+    assert!(!moves(&t).contains(&mv));
+}

@@ -42,6 +42,8 @@ pub enum Frame {
     Evaluate { figure: u8 },
     /// A scientist's award: a VP marker (up to `max`) or a science bonus ([22.2]).
     Award { who: Pw, figure: u8, max: u8 },
+    /// A science-bonus treasure: `who` picks an unclaimed useful bonus ([11]).
+    Treasure { who: Pw },
 }
 
 /// Its choices (`model::Move::Patronage`).
@@ -82,6 +84,11 @@ pub enum Event {
     },
     Bonus {
         figure: u8,
+        power: Pw,
+        bonus: String,
+    },
+    /// A science bonus taken with a treasure ([11]).
+    TreasureBonus {
         power: Pw,
         bonus: String,
     },
@@ -146,7 +153,7 @@ pub fn set(s: &mut model::State, i: u8, st: FigStatus, ev: &mut Vec<Scoped<model
 pub fn kind(f: &Frame) -> &'static str {
     match f {
         Frame::Evaluate { .. } => "evaluate",
-        Frame::Award { .. } => "science_award",
+        Frame::Award { .. } | Frame::Treasure { .. } => "science_award",
     }
 }
 
@@ -154,7 +161,7 @@ pub fn kind(f: &Frame) -> &'static str {
 pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
     match f {
         Frame::Evaluate { .. } => None,
-        Frame::Award { who, .. } => Some(*who),
+        Frame::Award { who, .. } | Frame::Treasure { who } => Some(*who),
     }
 }
 
@@ -173,6 +180,10 @@ pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
             }
             v
         }
+        Frame::Treasure { who } => evaluation::free_bonuses(s, *who)
+            .into_iter()
+            .map(|b| model::Move::Patronage(Move::TakeBonus(b.to_string())))
+            .collect(),
     }
 }
 
@@ -188,6 +199,7 @@ pub fn prompt(_s: &model::State, f: &Frame) -> String {
             name(*who),
             figures::figure(*figure).name
         ),
+        Frame::Treasure { who } => format!("{}: choose a science bonus (treasure)", name(*who)),
     }
 }
 
@@ -206,6 +218,15 @@ pub fn resolve(
         }
         (Frame::Award { who, figure, .. }, model::Move::Patronage(Move::TakeBonus(b))) => {
             evaluation::take_bonus(s, figure, who, b, ev);
+        }
+        (Frame::Treasure { who }, model::Move::Patronage(Move::TakeBonus(b))) => {
+            s.patronage.bonuses.push((b.clone(), who));
+            ev.push(Scoped::public(model::Event::Patronage(
+                Event::TreasureBonus {
+                    power: who,
+                    bonus: b.clone(),
+                },
+            )));
         }
         (f, m) => unreachable!("patronage: {m:?} on {f:?}"),
     }
@@ -439,6 +460,10 @@ pub fn event_to_pb(e: &Event) -> pb::PatronageEvent {
         } => {
             p.bonus = Some(bonus.clone());
             (K::Bonus, *figure, Some(*power))
+        }
+        Event::TreasureBonus { power, bonus } => {
+            p.bonus = Some(bonus.clone());
+            (K::TreasureBonus, 0, Some(*power))
         }
     };
     p.kind = k as i32;

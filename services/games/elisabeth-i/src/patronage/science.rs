@@ -54,6 +54,17 @@ pub fn owners(s: &model::State, b: &str) -> Vec<Power> {
     owner(s, b).map(model::major).into_iter().collect()
 }
 
+/// [11]: a science-bonus treasure may be played while an unclaimed useful bonus is left.
+pub fn treasure_playable(s: &model::State, p: Pw) -> bool {
+    !super::evaluation::free_bonuses(s, p).is_empty()
+}
+
+/// [11]: the treasure's bonus is chosen at once, as if won by patronage.
+pub fn from_treasure(s: &mut model::State, who: Pw) {
+    s.stack
+        .push(model::Frame::Patronage(super::Frame::Treasure { who }));
+}
+
 /// [22.2] "a bonus useful to its power" (RULINGS I3): the World-map bonuses only to the
 /// powers that may outfit expeditions (Mercator) or found colonies (Plantation); the
 /// others to every major.
