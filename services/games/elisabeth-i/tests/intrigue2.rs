@@ -446,3 +446,50 @@ fn i3_science_treasure_takes_a_bonus() {
     actions(&mut t, SPA, 2);
     assert!(!moves(&t).contains(&mv));
 }
+
+// ---------------------------------------------------------------- Le Testu [22.2]
+
+/// Le Testu (RULINGS I6): a French scientist; not outfitted in a turn he was sponsored;
+/// an evaluation other than 9 removes his captain; his loss as a captain removes his
+/// scientist counter.
+#[test]
+fn i6_le_testu_scientist_and_captain() {
+    use signoria_elisabeth_i::patronage::{FigStatus, le_testu};
+    use signoria_elisabeth_i::world::{At, voyage};
+    let (f, c) = (le_testu::figure().unwrap(), le_testu::captain().unwrap());
+    let mut s = game();
+    s.turn = 2;
+    s.world.ready = true;
+    s.world.captains[c as usize].at = At::Home(1);
+    assert!(voyage::available(&s, FRA).contains(&c));
+    let mut ev = Vec::new();
+    signoria_elisabeth_i::patronage::set(
+        &mut s,
+        f,
+        FigStatus::Sponsored { by: FRA, cp: 2 },
+        &mut ev,
+    );
+    assert!(
+        !voyage::available(&s, FRA).contains(&c),
+        "sponsored this turn"
+    );
+    // 9 (4 + 4 + value 1): the captain stays.
+    let mut t = s.clone();
+    evaluation::evaluate(&mut t, f, &mut Scripted::new(&[4, 4]), &mut ev);
+    assert_ne!(t.world.captains[c as usize].at, At::Gone);
+    // 11: the captain leaves the game; the scientist goes as the result says.
+    let mut t = s.clone();
+    evaluation::evaluate(&mut t, f, &mut Scripted::new(&[5, 5]), &mut ev);
+    assert_eq!(t.world.captains[c as usize].at, At::Gone);
+    assert_ne!(
+        signoria_elisabeth_i::patronage::status(&t, f),
+        FigStatus::Removed
+    );
+    // Lost on the World map: his scientist counter is removed.
+    let mut t = game();
+    voyage::eliminate(&mut t, c, &mut ev);
+    assert_eq!(
+        signoria_elisabeth_i::patronage::status(&t, f),
+        FigStatus::Removed
+    );
+}

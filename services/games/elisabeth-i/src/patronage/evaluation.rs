@@ -111,6 +111,7 @@ pub fn evaluate(
         dice: d,
         result,
     })));
+    super::le_testu::evaluated(s, fig, result, ev);
     if result <= t.removed_at_or_below {
         super::set(s, fig, FigStatus::Removed, ev);
     } else if t.nothing.contains(&result) {

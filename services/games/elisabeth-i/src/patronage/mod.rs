@@ -8,6 +8,7 @@
 
 pub mod evaluation;
 pub mod figures;
+pub mod le_testu;
 pub mod science;
 pub mod sponsor;
 

@@ -79,6 +79,7 @@ pub fn available(s: &model::State, p: Pw) -> Vec<u8> {
         .filter(|(i, c)| {
             c.powers.contains(&major(p))
                 && matches!(s.world.captains.get(*i).map(|c| c.at), Some(At::Home(t)) if t <= s.turn)
+                && !crate::patronage::le_testu::blocks_outfit(s, *i as u8)
         })
         .map(|(i, _)| i as u8)
         .collect()
@@ -319,6 +320,7 @@ pub fn eliminate(s: &mut model::State, c: u8, ev: &mut Vec<Scoped<model::Event>>
     ev.push(Scoped::public(model::Event::World(Event::CaptainLost {
         captain: c,
     })));
+    crate::patronage::le_testu::captain_lost(s, c, ev);
 }
 
 /// A navigation roll ([16.1]): 2d6 + the captain's navigation rating (+1 Mercator,
