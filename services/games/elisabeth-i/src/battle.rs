@@ -378,7 +378,11 @@ pub fn assault(
         other_besiegers: (troops_of(s, p, sp).total() - sel.troops.total()) as u32,
         controller,
         defenders,
-        ravelin: false,
+        ravelin: crate::patronage::science::has_power(
+            s,
+            controller,
+            crate::patronage::science::RAVELIN,
+        ),
         facts,
         storms: Vec::new(),
         attacker_reiters: None,

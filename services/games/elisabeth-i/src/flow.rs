@@ -968,7 +968,8 @@ fn go(
         Purpose::Intercept { .. } => {
             let m = crate::land::current_ref(s).clone();
             s.memo.tried.push((who, from));
-            let modifier = crate::land::modifier(who, &sel, m.who, &m.sel.troops);
+            let modifier = crate::land::modifier(who, &sel, m.who, &m.sel.troops)
+                + crate::patronage::science::plus(s, who, crate::patronage::science::TELESCOPE);
             let (dice, ok) = crate::combat::two_dice_test(&mut s.rng, modifier);
             ev.push(Scoped::public(Event::Rolled {
                 power: major(who),
@@ -993,7 +994,8 @@ fn go(
             let ok = if s.memo.beaten.contains(&(who, from)) {
                 true
             } else {
-                let modifier = crate::land::modifier(who, &sel, m.who, &m.sel.troops);
+                let modifier = crate::land::modifier(who, &sel, m.who, &m.sel.troops)
+                    + crate::patronage::science::plus(s, who, crate::patronage::science::TELESCOPE);
                 let (dice, ok) = crate::combat::two_dice_test(&mut s.rng, modifier);
                 ev.push(Scoped::public(Event::Rolled {
                     power: major(who),

@@ -331,7 +331,7 @@ pub fn start_move(s: &mut State, p: Pw, board: Vec<ShipsAt>, entered: Vec<Waters
         entered,
         relations: crate::board::relations(s),
         port_controllers,
-        telescope: Vec::new(),
+        telescope: crate::patronage::science::owners(s, crate::patronage::science::TELESCOPE),
         // The Storms window ran before the ships moved (crate::cards, RULINGS M1).
         storms: Vec::new(),
     };

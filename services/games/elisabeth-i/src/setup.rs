@@ -156,7 +156,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         rng: GameRng::from_seed(seed),
         religion: crate::religion::setup(sc),
         espionage: Default::default(),
-        royals: Default::default(),
+        royals: crate::royals::setup(sc),
         patronage: Default::default(),
         world: Default::default(),
         minors: Default::default(),

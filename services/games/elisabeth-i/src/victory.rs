@@ -45,7 +45,7 @@ pub fn all_vp(s: &State) -> Vec<i16> {
 }
 
 /// Automatic victories of [25.1] (military and religious), checked during the action
-/// phase. The Catholic rebellion victory belongs to espionage (issue 15).
+/// phase; the Catholic rebellion victory is espionage's ([19.4]).
 pub fn automatic(s: &State) -> Option<(Vec<Pw>, String)> {
     let d = data();
     let mut won = Vec::new();
@@ -65,6 +65,9 @@ pub fn automatic(s: &State) -> Option<(Vec<Pw>, String)> {
     }
     if !won.is_empty() {
         return Some((won, "military victory".into()));
+    }
+    if let Some(w) = crate::espionage::rebellion::automatic(s) {
+        return Some(w);
     }
     crate::religion::score::automatic(s)
 }

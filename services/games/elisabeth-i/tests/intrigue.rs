@@ -519,12 +519,16 @@ fn s8_scientist_award_vp_or_observatory() {
         0,
         "scientists only"
     );
-    // Another bonus is refused as UNSUPPORTED.
+    // A bonus whose rule is not tracked is refused as UNSUPPORTED (RULINGS I3).
     assert!(
-        patronage::unsupported(&s, &Move::Patronage(PMove::TakeBonus("telescope".into())))
-            .is_some()
+        patronage::unsupported(&s, &Move::Patronage(PMove::TakeBonus("dry_dock".into()))).is_some()
     );
-    // With the bonus gone the VP come without a question.
+    // With every bonus gone the VP come without a question.
+    for b in evaluation::BONUSES {
+        if evaluation::bonus_owner(&s, b).is_none() {
+            s.patronage.bonuses.push((b.to_string(), ENG));
+        }
+    }
     sponsor(&mut s, "mercator", PRO, 2);
     evaluate(&mut s, "mercator", [5, 5]);
     assert_eq!(patronage::vp(&s, PRO), 2);
@@ -793,17 +797,6 @@ fn jesuits_in_england_one_per_space() {
     s.espionage.jesuits = agents::jesuit_spaces(&s).into_iter().take(5).collect();
     run_hook(&mut s, Moment::After(Step::CardDraw));
     assert!(s.espionage.jesuits.len() + s.espionage.jesuits_card as usize <= 5);
-}
-
-/// S12: the English Catholic rebellion is refused as UNSUPPORTED naming [19.4].
-#[test]
-fn s12_english_catholic_rebellion_refused() {
-    let mut s = game();
-    s.turn = 3;
-    actions(&mut s, SPA, 5);
-    let who = seat(&s);
-    let err = E::apply(&mut s, who, &Move::Espionage(EMove::Rebellion { cp: 5 })).unwrap_err();
-    assert!(format!("{err:?}").contains("19.4"), "{err:?}");
 }
 
 /// `data/patronage.json`: unique ids, values 1-3, every major with artists and

@@ -376,6 +376,9 @@ pub struct CatholicRebellion {
     pub victory_at_margin: u8,
     pub spanish_regular_in_ireland_or_scotland: u8,
     pub spanish_regular_in_england: u8,
+    /// Spain's extra dice from Mary Stuart ([23.3]): queen in Scotland / captured.
+    pub mary_in_scotland_bonus_dice: u8,
+    pub mary_captured_bonus_dice: u8,
 }
 
 #[derive(Debug, Clone, Deserialize)]

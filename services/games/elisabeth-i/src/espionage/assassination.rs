@@ -85,6 +85,10 @@ pub fn attempt(
         },
     )));
     if !killed {
+        // [23.3]: a failed attempt on Elizabeth lets England execute a captured Mary.
+        if target == Target::Elizabeth {
+            super::execution::offer(s);
+        }
         return;
     }
     s.espionage.vp.resize(6, 0);

@@ -3,13 +3,17 @@
 //! - `agents`: the markers of [19], planting agents and Jesuits ([19.2], [8.2]), the
 //!   winter reset ([20.8]);
 //! - `intelligence`: gather intelligence ([19.1]); what a spy learns goes to its seat only;
-//! - `assassination`: [19.3].
+//! - `assassination`: [19.3];
+//! - `rebellion`: the English Catholic rebellion ([19.4], [25.1]);
+//! - `execution`: Mary Stuart's execution ([23.3]).
 //!
 //! No espionage action in turns 1 and 2 ([19]).
 
 pub mod agents;
 pub mod assassination;
+pub mod execution;
 pub mod intelligence;
+pub mod rebellion;
 
 use serde::{Deserialize, Serialize};
 use signoria_engine::{GameRng, Scoped, Seat, Viewer};
@@ -25,9 +29,14 @@ use assassination::Target;
 /// The first turn with espionage ([19]).
 pub const FIRST_TURN: u8 = 3;
 
-/// Its decisions (`model::Frame::Espionage`): none, every action resolves at once.
+/// Its decisions (`model::Frame::Espionage`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Frame {}
+pub enum Frame {
+    /// Spain: the target and the spaces of the English Catholic rebellion ([19.4]).
+    Rebellion(rebellion::Rising),
+    /// England: execute the captured Mary Stuart or not ([23.3]).
+    Execute,
+}
 
 /// Its choices (`model::Move::Espionage`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -41,9 +50,16 @@ pub enum Move {
     Jesuit { space: SpaceId },
     /// Assassination with 2-4 CP ([19.3]).
     Assassinate { target: Target, cp: u8 },
-    /// Spain: the English Catholic rebellion with 3-5 CP ([19.4]); never listed (refused
-    /// as UNSUPPORTED, see `unsupported`).
+    /// Spain: the English Catholic rebellion with 3-5 CP ([19.4]).
     Rebellion { cp: u8 },
+    /// [19.4] step 2: the target.
+    RebellionTarget { space: SpaceId },
+    /// [19.4] step 5: one more adjacent space to Spanish control.
+    RebellionExtend { space: SpaceId },
+    /// End the rebellion's choices (no target: it fails).
+    RebellionDone,
+    /// England: execute Mary Stuart (true) or not ([23.3]).
+    ExecuteMary(bool),
 }
 
 /// What happened (`model::Event::Espionage`).
@@ -93,6 +109,21 @@ pub enum Event {
         defence: Vec<u8>,
         killed: bool,
     },
+    /// [19.4]: Spain's and England's dice; whether the rebellion result came.
+    CatholicRebellion {
+        cp: u8,
+        attack: Vec<u8>,
+        defence: Vec<u8>,
+        rises: bool,
+    },
+    /// [19.4] step 3: the target, the dice against its Protestant units, the outcome.
+    RebellionTarget {
+        space: SpaceId,
+        dice: Vec<u8>,
+        success: bool,
+    },
+    /// [23.3]: Mary Stuart executed by England.
+    MaryExecuted,
 }
 
 /// Its part of the game state (`model::State.espionage`; stored only when not default).
@@ -116,6 +147,9 @@ pub struct State {
     /// VP from assassinations ([19.3]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub vp: Vec<i16>,
+    /// Spain won the Catholic rebellion victory ([25.1]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub catholic_victory: bool,
 }
 
 /// Its part of a viewer's view (`view::View.espionage`): the markers are public; what a
@@ -134,40 +168,70 @@ pub struct View {
 pub static EVENTS: &[EventDef] = &[agents::ENGLISH_COLLEGE_DOUAI];
 
 /// Its frame kinds on which a seat decides (the playouts check that each is reached).
+/// (`catholic_rebellion` needs a rare roll of a rarely chosen action and `execute_mary`
+/// Mary Stuart captured, which the Campaign never has: the random games do not reach them
+/// reliably, so both are pinned by `tests/intrigue2.rs` instead.)
 pub const DECISION_KINDS: &[&str] = &[];
 /// Its frame kinds that never wait for a seat.
 pub const AUTOMATIC_KINDS: &[&str] = &[];
 
 pub fn kind(f: &Frame) -> &'static str {
-    match *f {}
+    match f {
+        Frame::Rebellion(_) => "catholic_rebellion",
+        Frame::Execute => "execute_mary",
+    }
 }
 
 /// The power deciding the frame (None: automatic, see [`auto`]).
 pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
-    match *f {}
+    match f {
+        Frame::Rebellion(_) => Some(agents::SPAIN),
+        Frame::Execute => Some(execution::decider()),
+    }
 }
 
-pub fn choices(_s: &model::State, f: &Frame) -> Vec<model::Move> {
-    match *f {}
+pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
+    match f {
+        Frame::Rebellion(r) => rebellion::choices(s, r),
+        Frame::Execute => execution::choices(),
+    }
 }
 
 pub fn prompt(_s: &model::State, f: &Frame) -> String {
-    match *f {}
+    match f {
+        Frame::Rebellion(r) => rebellion::prompt(r),
+        Frame::Execute => "England: execute Mary Stuart (1 VP)?".into(),
+    }
 }
 
 /// Apply a listed choice to the frame on top of the stack (`f` is a copy of it).
 pub fn resolve(
-    _s: &mut model::State,
+    s: &mut model::State,
     f: Frame,
-    _mv: &model::Move,
-    _ev: &mut Vec<Scoped<model::Event>>,
+    mv: &model::Move,
+    ev: &mut Vec<Scoped<model::Event>>,
 ) {
-    match f {}
+    let model::Move::Espionage(m) = mv else {
+        unreachable!("an espionage frame takes espionage moves: {mv:?}")
+    };
+    match f {
+        Frame::Rebellion(r) => {
+            let mut rng = s.rng.clone();
+            rebellion::resolve(s, r, m, &mut rng, ev);
+            s.rng = rng;
+        }
+        Frame::Execute => {
+            s.stack.pop();
+            if *m == Move::ExecuteMary(true) {
+                execution::execute(s, ev);
+            }
+        }
+    }
 }
 
 /// Run an automatic frame (already popped from the stack).
 pub fn auto(_s: &mut model::State, f: Frame, _ev: &mut Vec<Scoped<model::Event>>) {
-    match f {}
+    unreachable!("espionage frames are decided by a seat: {f:?}")
 }
 
 /// Its CP actions `who` may take with `cp` CP left in the impulse ([11]); none in turns
@@ -194,6 +258,11 @@ pub fn actions(s: &model::State, who: Pw, cp: u8) -> Vec<model::Move> {
             for c in 2..=cp.min(4) {
                 v.push(m(Move::Assassinate { target, cp: c }));
             }
+        }
+    }
+    if rebellion::may(s, who) {
+        for c in 3..=cp.min(5) {
+            v.push(m(Move::Rebellion { cp: c }));
         }
     }
     v
@@ -225,7 +294,11 @@ pub fn act(
             assassination::attempt(s, who, *target, *cp, &mut rng, ev);
             *cp
         }
-        Move::Rebellion { .. } => unreachable!("the English Catholic rebellion is never listed"),
+        Move::Rebellion { cp } => {
+            rebellion::attempt(s, *cp, &mut rng, ev);
+            *cp
+        }
+        m => unreachable!("not an espionage action: {m:?}"),
     };
     s.rng = rng;
     cost
@@ -280,6 +353,15 @@ pub fn describe(_s: &model::State, mv: &Move) -> String {
             format!("assassination of {} ({cp} CP)", target_name(*target))
         }
         Move::Rebellion { cp } => format!("English Catholic rebellion ({cp} CP)"),
+        Move::RebellionTarget { space } => {
+            format!("the rebellion rises in {}", data().space(*space).name)
+        }
+        Move::RebellionExtend { space } => {
+            format!("{} joins the rebellion", data().space(*space).name)
+        }
+        Move::RebellionDone => "end the rebellion's choices".into(),
+        Move::ExecuteMary(true) => "execute Mary Stuart".into(),
+        Move::ExecuteMary(false) => "spare Mary Stuart".into(),
     }
 }
 
@@ -341,15 +423,8 @@ pub fn resample(_s: &mut model::State, _seat: Seat, _rng: &mut GameRng) {}
 
 /// Why a move that is not listed is refused, when the reason is a rule of this
 /// subsystem that is not implemented (an UNSUPPORTED message naming the rule).
-pub fn unsupported(_s: &model::State, mv: &model::Move) -> Option<String> {
-    match mv {
-        model::Move::Espionage(Move::Rebellion { .. }) => Some(
-            "the English Catholic rebellion [19.4] is not implemented: its outcome needs the \
-             Catholic conversions of [18.5] and the rebellion steps (RULINGS S12)"
-                .into(),
-        ),
-        _ => None,
-    }
+pub fn unsupported(_s: &model::State, _mv: &model::Move) -> Option<String> {
+    None
 }
 
 fn target_pb(t: Target) -> (Option<u32>, bool) {
@@ -387,6 +462,19 @@ pub fn move_to_pb(m: &Move) -> pb::EspionageMove {
             p.kind = K::Rebellion as i32;
             p.cp = Some(*cp as u32);
         }
+        Move::RebellionTarget { space } => {
+            p.kind = K::RebellionTarget as i32;
+            p.space = Some(space.0 as u32);
+        }
+        Move::RebellionExtend { space } => {
+            p.kind = K::RebellionExtend as i32;
+            p.space = Some(space.0 as u32);
+        }
+        Move::RebellionDone => p.kind = K::RebellionDone as i32,
+        Move::ExecuteMary(x) => {
+            p.kind = K::ExecuteMary as i32;
+            p.execute = Some(*x);
+        }
     }
     p
 }
@@ -397,6 +485,12 @@ pub fn move_from_pb(p: &pb::EspionageMove) -> Result<Move, String> {
         match x {
             Some(t) if t < 6 => Ok(t as Pw),
             _ => Err("a power index out of range".into()),
+        }
+    };
+    let space = |x: Option<u32>| -> Result<SpaceId, String> {
+        match x {
+            Some(x) if (x as usize) < data().spaces.len() => Ok(SpaceId(x as u16)),
+            _ => Err("a space out of range".into()),
         }
     };
     match K::try_from(p.kind) {
@@ -410,12 +504,19 @@ pub fn move_from_pb(p: &pb::EspionageMove) -> Result<Move, String> {
                 f => Some(power(f)?),
             },
         }),
-        Ok(K::Jesuit) => match p.space {
-            Some(x) if (x as usize) < data().spaces.len() => Ok(Move::Jesuit {
-                space: SpaceId(x as u16),
-            }),
-            _ => Err("a space out of range".into()),
-        },
+        Ok(K::Jesuit) => Ok(Move::Jesuit {
+            space: space(p.space)?,
+        }),
+        Ok(K::RebellionTarget) => Ok(Move::RebellionTarget {
+            space: space(p.space)?,
+        }),
+        Ok(K::RebellionExtend) => Ok(Move::RebellionExtend {
+            space: space(p.space)?,
+        }),
+        Ok(K::RebellionDone) => Ok(Move::RebellionDone),
+        Ok(K::ExecuteMary) => Ok(Move::ExecuteMary(
+            p.execute.ok_or("execute_mary needs execute")?,
+        )),
         Ok(K::Assassinate) => {
             let target = match (p.elizabeth, p.leader) {
                 (Some(true), None) => Target::Elizabeth,
@@ -506,6 +607,29 @@ pub fn event_to_pb(e: &Event) -> pb::EspionageEvent {
             p.killed = Some(*killed);
             K::Assassination
         }
+        Event::CatholicRebellion {
+            cp,
+            attack,
+            defence,
+            rises,
+        } => {
+            p.cp = Some(*cp as u32);
+            p.dice = attack.iter().map(|&d| d as u32).collect();
+            p.defence = defence.iter().map(|&d| d as u32).collect();
+            p.success = Some(*rises);
+            K::CatholicRebellion
+        }
+        Event::RebellionTarget {
+            space,
+            dice,
+            success,
+        } => {
+            p.space = Some(space.0 as u32);
+            p.dice = dice.iter().map(|&d| d as u32).collect();
+            p.success = Some(*success);
+            K::RebellionTarget
+        }
+        Event::MaryExecuted => K::MaryExecuted,
     };
     p.kind = k as i32;
     p

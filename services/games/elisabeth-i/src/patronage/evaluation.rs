@@ -11,10 +11,7 @@ use crate::model::{self, Pw};
 use super::figures::{self, Kind, Pile};
 use super::{Event, FigStatus, Frame};
 
-/// The science bonuses whose effect is implemented (RULINGS S8): the Observatory (+1 on
-/// its owner's scientist evaluations, [22.2]).
-pub const OBSERVATORY: &str = "observatory";
-pub const BONUSES: &[&str] = &[OBSERVATORY];
+pub use super::science::{BONUSES, OBSERVATORY};
 
 /// The order of evaluation: artists, then scientists; each by printed value (highest
 /// first), ties by the sponsor's impulse order ([22.1], [22.2]).
@@ -50,11 +47,7 @@ pub fn modifier(s: &model::State, fig: u8, by: Pw, cp: u8) -> u8 {
 }
 
 pub fn bonus_owner(s: &model::State, b: &str) -> Option<Pw> {
-    s.patronage
-        .bonuses
-        .iter()
-        .find(|(x, _)| x == b)
-        .map(|(_, p)| *p)
+    super::science::owner(s, b)
 }
 
 /// The VP of the award for a result of 10 or more (`tables.json` `patronage_awards`).
@@ -89,12 +82,12 @@ pub fn best_marker(s: &model::State, kind: Kind, max: u8) -> Option<(Pile, u8)> 
     best
 }
 
-/// The science bonuses `p` may take ([22.2]: unique, useful to the taker).
-pub fn free_bonuses(s: &model::State) -> Vec<&'static str> {
+/// The science bonuses `p` may take ([22.2]: unique, useful to the taker, RULINGS I3).
+pub fn free_bonuses(s: &model::State, p: Pw) -> Vec<&'static str> {
     BONUSES
         .iter()
         .copied()
-        .filter(|b| bonus_owner(s, b).is_none())
+        .filter(|b| bonus_owner(s, b).is_none() && super::science::useful(p, b))
         .collect()
 }
 
@@ -118,6 +111,7 @@ pub fn evaluate(
         dice: d,
         result,
     })));
+    super::le_testu::evaluated(s, fig, result, ev);
     if result <= t.removed_at_or_below {
         super::set(s, fig, FigStatus::Removed, ev);
     } else if t.nothing.contains(&result) {
@@ -133,7 +127,7 @@ pub fn evaluate(
         let max = award(result);
         let marker = best_marker(s, f.kind, max);
         let bonuses = if f.kind == Kind::Scientist {
-            free_bonuses(s)
+            free_bonuses(s, by)
         } else {
             vec![]
         };

@@ -8,6 +8,8 @@
 
 pub mod evaluation;
 pub mod figures;
+pub mod le_testu;
+pub mod science;
 pub mod sponsor;
 
 use serde::{Deserialize, Serialize};
@@ -41,6 +43,8 @@ pub enum Frame {
     Evaluate { figure: u8 },
     /// A scientist's award: a VP marker (up to `max`) or a science bonus ([22.2]).
     Award { who: Pw, figure: u8, max: u8 },
+    /// A science-bonus treasure: `who` picks an unclaimed useful bonus ([11]).
+    Treasure { who: Pw },
 }
 
 /// Its choices (`model::Move::Patronage`).
@@ -81,6 +85,11 @@ pub enum Event {
     },
     Bonus {
         figure: u8,
+        power: Pw,
+        bonus: String,
+    },
+    /// A science bonus taken with a treasure ([11]).
+    TreasureBonus {
         power: Pw,
         bonus: String,
     },
@@ -145,7 +154,7 @@ pub fn set(s: &mut model::State, i: u8, st: FigStatus, ev: &mut Vec<Scoped<model
 pub fn kind(f: &Frame) -> &'static str {
     match f {
         Frame::Evaluate { .. } => "evaluate",
-        Frame::Award { .. } => "science_award",
+        Frame::Award { .. } | Frame::Treasure { .. } => "science_award",
     }
 }
 
@@ -153,23 +162,29 @@ pub fn kind(f: &Frame) -> &'static str {
 pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
     match f {
         Frame::Evaluate { .. } => None,
-        Frame::Award { who, .. } => Some(*who),
+        Frame::Award { who, .. } | Frame::Treasure { who } => Some(*who),
     }
 }
 
 pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
     match f {
         Frame::Evaluate { .. } => Vec::new(),
-        Frame::Award { figure, max, .. } => {
+        Frame::Award {
+            who, figure, max, ..
+        } => {
             let mut v = Vec::new();
             if evaluation::best_marker(s, figures::figure(*figure).kind, *max).is_some() {
                 v.push(model::Move::Patronage(Move::TakeVp));
             }
-            for b in evaluation::free_bonuses(s) {
+            for b in evaluation::free_bonuses(s, *who) {
                 v.push(model::Move::Patronage(Move::TakeBonus(b.to_string())));
             }
             v
         }
+        Frame::Treasure { who } => evaluation::free_bonuses(s, *who)
+            .into_iter()
+            .map(|b| model::Move::Patronage(Move::TakeBonus(b.to_string())))
+            .collect(),
     }
 }
 
@@ -185,6 +200,7 @@ pub fn prompt(_s: &model::State, f: &Frame) -> String {
             name(*who),
             figures::figure(*figure).name
         ),
+        Frame::Treasure { who } => format!("{}: choose a science bonus (treasure)", name(*who)),
     }
 }
 
@@ -203,6 +219,15 @@ pub fn resolve(
         }
         (Frame::Award { who, figure, .. }, model::Move::Patronage(Move::TakeBonus(b))) => {
             evaluation::take_bonus(s, figure, who, b, ev);
+        }
+        (Frame::Treasure { who }, model::Move::Patronage(Move::TakeBonus(b))) => {
+            s.patronage.bonuses.push((b.clone(), who));
+            ev.push(Scoped::public(model::Event::Patronage(
+                Event::TreasureBonus {
+                    power: who,
+                    bonus: b.clone(),
+                },
+            )));
         }
         (f, m) => unreachable!("patronage: {m:?} on {f:?}"),
     }
@@ -436,6 +461,10 @@ pub fn event_to_pb(e: &Event) -> pb::PatronageEvent {
         } => {
             p.bonus = Some(bonus.clone());
             (K::Bonus, *figure, Some(*power))
+        }
+        Event::TreasureBonus { power, bonus } => {
+            p.bonus = Some(bonus.clone());
+            (K::TreasureBonus, 0, Some(*power))
         }
     };
     p.kind = k as i32;

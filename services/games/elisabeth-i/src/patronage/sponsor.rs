@@ -10,7 +10,8 @@ use super::figures::{self, Kind};
 use super::{Event, FigStatus};
 
 /// The figures `who` may be given by the action now (RULINGS S6: its own power's, from
-/// their entry turn, in the pool).
+/// their entry turn, in the pool; never a power's whose figures the player count removes,
+/// RULINGS I5).
 pub fn available(s: &model::State, who: Pw, scientist: bool) -> Vec<u8> {
     (0..figures::count())
         .filter(|&i| {
@@ -19,9 +20,18 @@ pub fn available(s: &model::State, who: Pw, scientist: bool) -> Vec<u8> {
                 && !f.italian
                 && f.power.and_then(model::pw) == Some(who)
                 && f.entry_turn <= s.turn
+                && !f.power.is_some_and(|p| removed(s, p))
                 && super::status(s, i) == FigStatus::Pool
         })
         .collect()
+}
+
+/// Whether the player count removes the power's artists, scientists and patronage VP
+/// (`data/scenarios.json` `removed_patronage_vp`, [3.1]).
+pub fn removed(s: &model::State, p: crate::data::Power) -> bool {
+    crate::data::data()
+        .player_count(s.n() as u8)
+        .is_some_and(|c| c.removed_patronage_vp.contains(&p))
 }
 
 /// Whether `who` already sponsored one of this side this turn (the once-per-turn limit).

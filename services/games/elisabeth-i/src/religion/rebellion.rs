@@ -127,20 +127,21 @@ fn nearest(s: &State, from: SpaceId, ok: impl Fn(&State, SpaceId) -> bool) -> Op
         .find(|&y| ok(s, y))
 }
 
-/// The Catholic units (regulars, then ships) of `owner` in a space.
-fn catholic_units(s: &State, x: SpaceId, owner: PoolOwner) -> (u8, u8) {
+/// The units of faith `faith` (regulars, then ships) of `owner` in a space (also the
+/// English Catholic rebellion's, [19.4] step 3).
+pub(crate) fn units_of(s: &State, x: SpaceId, owner: PoolOwner, faith: Faith) -> (u8, u8) {
     s.sp(x)
         .forces
         .iter()
         .find(|f| f.owner == owner)
         .map_or((0, 0), |f| {
             (
-                if unit_faith(owner, false) == Some(Faith::Catholic) {
+                if unit_faith(owner, false) == Some(faith) {
                     f.troops.regulars
                 } else {
                     0
                 },
-                if unit_faith(owner, true) == Some(Faith::Catholic) {
+                if unit_faith(owner, true) == Some(faith) {
                     f.ships.total()
                 } else {
                     0
@@ -149,10 +150,16 @@ fn catholic_units(s: &State, x: SpaceId, owner: PoolOwner) -> (u8, u8) {
         })
 }
 
-/// Eliminate `n` Catholic units of `owner` in a space: regulars first, then ships
+/// Eliminate `n` units of faith `faith` of `owner` in a space: regulars first, then ships
 /// (RULINGS G4); returns how many were eliminated.
-fn eliminate(s: &mut State, x: SpaceId, owner: PoolOwner, mut n: u8) -> u8 {
-    let (r, _) = catholic_units(s, x, owner);
+pub(crate) fn eliminate(
+    s: &mut State,
+    x: SpaceId,
+    owner: PoolOwner,
+    faith: Faith,
+    mut n: u8,
+) -> u8 {
+    let (r, _) = units_of(s, x, owner, faith);
     let from_regulars = n.min(r);
     n -= from_regulars;
     let f = crate::board::force_mut(s, x, owner);
@@ -185,12 +192,12 @@ pub fn begin(s: &mut State, x: SpaceId, cp: u8, dice: &[u8], ev: &mut Vec<Scoped
     // controller's Catholic units, one each; any of them left: the rebellion fails.
     let (dice, hits) = if units_of_faith(s, x, Faith::Catholic) {
         let hits = dice.iter().filter(|&&d| d >= 5).count() as u8;
-        eliminate(s, x, owner, hits);
+        eliminate(s, x, owner, Faith::Catholic, hits);
         (dice.to_vec(), hits)
     } else {
         (Vec::new(), 0)
     };
-    let (r, sh) = catholic_units(s, x, owner);
+    let (r, sh) = units_of(s, x, owner, Faith::Catholic);
     let success = r + sh == 0;
     ev.push(Scoped::public(model::Event::Religion(Event::Rebellion {
         space: x,

@@ -133,6 +133,53 @@ pub struct State {
     /// Virgin Queen VP won so far ([21.2], at most 5).
     #[serde(default)]
     pub virgin_queen: u8,
+    /// Mary Stuart's status ([23.3]; from the scenario, e.g. captured in the Tournament).
+    #[serde(default, skip_serializing_if = "is_scotland")]
+    pub mary: Mary,
+    /// The turn Elizabeth died ([23.3]: later English Catholic rebellions that turn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elizabeth_died: Option<u8>,
+}
+
+/// Mary Stuart's status ([23.3]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Mary {
+    /// Alive, queen of Scotland (from turn 2).
+    #[default]
+    Scotland,
+    /// Captured in England (the marker on England's home card).
+    Captured,
+    /// Executed by England (-1 VP for England).
+    Executed,
+    /// Died otherwise (in childbirth, [21.1]: as if executed, without the VP).
+    Dead,
+}
+
+fn is_scotland(m: &Mary) -> bool {
+    *m == Mary::Scotland
+}
+
+/// Mary Stuart's status now ([23.3]; her noble's death counts as dead, [21.1]).
+pub fn mary(s: &model::State) -> Mary {
+    if s.royals.mary == Mary::Scotland || s.royals.mary == Mary::Captured {
+        let n = nobles::by_id("mary_stuart");
+        if nobles::get(s, n).status == Status::Dead {
+            return Mary::Dead;
+        }
+    }
+    s.royals.mary
+}
+
+/// The royals' state at the start of a scenario: Mary Stuart's status ([23.3]).
+pub fn setup(sc: &crate::data::Scenario) -> State {
+    State {
+        mary: match sc.mary_stuart.as_str() {
+            "captured" => Mary::Captured,
+            "executed" => Mary::Executed,
+            _ => Mary::Scotland,
+        },
+        ..Default::default()
+    }
 }
 
 /// Its part of a viewer's view (`view::View.royals`): all of it is public.
@@ -317,9 +364,18 @@ pub fn at(s: &mut model::State, when: Moment, _ev: &mut Vec<Scoped<model::Event>
 }
 
 /// Its VP for `p` ([25.2]).
+/// Mary Stuart executed: England's "executed -1 VP" marker ([23.3]).
 pub fn vp(s: &model::State, p: Pw) -> i16 {
-    s.royals.vp.get(p as usize).copied().unwrap_or(0)
+    let executed = if p == wedding::ENGLAND && s.royals.mary == Mary::Executed {
+        MARY_EXECUTED_VP
+    } else {
+        0
+    };
+    s.royals.vp.get(p as usize).copied().unwrap_or(0) + executed
 }
+
+/// [23.3]: the execution costs England 1 VP.
+pub const MARY_EXECUTED_VP: i16 = -1;
 
 /// Its change to the number of cards `p` draws ([6.2] step 4): the marriage card markers
 /// and a dead ruler's fall-back card bonus (§9.18).

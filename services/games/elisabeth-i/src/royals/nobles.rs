@@ -96,11 +96,22 @@ pub fn set(s: &mut model::State, i: u8, st: Status) {
     s.royals.nobles[i as usize].status = st;
 }
 
-/// Whether the noble is in play on the display this turn: entered ([8.1]), free and on a
-/// "can marry" box.
+/// Whether the noble is in play on the display this turn: entered ([8.1]), free, on a
+/// "can marry" box and not removed for the player count (RULINGS I5).
 pub fn available(s: &model::State, i: u8) -> bool {
     let n = get(s, i);
-    info(i).entry_turn.is_none_or(|t| t <= s.turn) && n.status == Status::Free && n.elig > 0
+    info(i).entry_turn.is_none_or(|t| t <= s.turn)
+        && n.status == Status::Free
+        && n.elig > 0
+        && !removed(s, i)
+}
+
+/// Whether the player count removes the noble (`data/scenarios.json`
+/// `removed_personalities`: Rudolf II with 2-5 players).
+pub fn removed(s: &model::State, i: u8) -> bool {
+    data()
+        .player_count(s.n() as u8)
+        .is_some_and(|c| c.removed_personalities.iter().any(|r| r == id(i)))
 }
 
 /// [21.3] aging after the marriages: unmarried women in a "can marry" box move down one

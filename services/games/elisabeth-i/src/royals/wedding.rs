@@ -298,6 +298,12 @@ pub fn ruler_dies(s: &mut model::State, p: Pw, ev: &mut Vec<Scoped<model::Event>
         if nobles::get(s, e).status == Status::Free {
             nobles::set(s, e, Status::Dead);
         }
+        // [23.3]: a captured Mary Stuart is executed at once; later English Catholic
+        // rebellions this turn count her as captured.
+        s.royals.elizabeth_died = Some(s.turn);
+        if super::mary(s) == super::Mary::Captured {
+            crate::espionage::execution::execute(s, ev);
+        }
     }
 }
 

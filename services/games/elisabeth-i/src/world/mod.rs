@@ -846,16 +846,8 @@ pub fn resample(s: &mut model::State, seat: Seat, rng: &mut GameRng) {
 
 /// Why a move that is not listed is refused, when the reason is a rule of this
 /// subsystem that is not implemented (an UNSUPPORTED message naming the rule).
-pub fn unsupported(_s: &model::State, mv: &model::Move) -> Option<String> {
-    match mv {
-        model::Move::World(Move::PlayTreasure { treasure }) if *treasure == treasure::SCIENCE => {
-            Some(
-                "a science-bonus treasure ([11], [22.2]): the science bonuses are not implemented"
-                    .into(),
-            )
-        }
-        _ => None,
-    }
+pub fn unsupported(_s: &model::State, _mv: &model::Move) -> Option<String> {
+    None
 }
 
 fn ship_to_pb(sh: &Ship, p: &mut pb::WorldMove) {

@@ -205,8 +205,8 @@ pub fn note(s: &mut model::State, m: &model::Move) {
 }
 
 /// The treasures `who` may play to extend its impulse now: one per impulse ([11]), in
-/// the `Actions` frame of its card (not inside an extension); science bonuses are not
-/// implemented (refused, see `unsupported`).
+/// the `Actions` frame of its card (not inside an extension); a science-bonus treasure
+/// while a useful bonus is unclaimed (`patronage::science`).
 pub fn actions(s: &model::State, who: Pw) -> Vec<Move> {
     let Some(h) = s.world.hands.get(who as usize) else {
         return Vec::new();
@@ -217,7 +217,7 @@ pub fn actions(s: &model::State, who: Pw) -> Vec<Move> {
     let mut v: Vec<Move> = h
         .iter()
         .copied()
-        .filter(|&t| t != SCIENCE)
+        .filter(|&t| t != SCIENCE || crate::patronage::science::treasure_playable(s, who))
         .map(|treasure| Move::PlayTreasure { treasure })
         .collect();
     v.dedup();
@@ -262,6 +262,11 @@ pub fn play(s: &mut model::State, who: Pw, t: Treasure, ev: &mut Vec<Scoped<mode
         VP => {
             s.world.bank.push(t);
             super::add_vp(s, who, 1);
+        }
+        // [11]: an unclaimed science bonus at once, as if won by patronage.
+        SCIENCE => {
+            s.world.spent.push(t);
+            crate::patronage::science::from_treasure(s, who);
         }
         cp => {
             s.world.spent.push(t);

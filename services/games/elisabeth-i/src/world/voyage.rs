@@ -79,6 +79,7 @@ pub fn available(s: &model::State, p: Pw) -> Vec<u8> {
         .filter(|(i, c)| {
             c.powers.contains(&major(p))
                 && matches!(s.world.captains.get(*i).map(|c| c.at), Some(At::Home(t)) if t <= s.turn)
+                && !crate::patronage::le_testu::blocks_outfit(s, *i as u8)
         })
         .map(|(i, _)| i as u8)
         .collect()
@@ -119,8 +120,9 @@ pub fn actions(s: &model::State, who: Pw, cp: u8) -> Vec<Move> {
     }
     if who != SPAIN && cp >= 1 {
         // [17.4]: 1 CP, +1 CP for a colony marker not in play; the Ottomans only after
-        // the Suez Canal ([23.1], RULINGS W9).
-        let colony_ok = cp >= 2
+        // the Suez Canal ([23.1], RULINGS W9). [17.4]: Plantation: the colony without
+        // the extra CP.
+        let colony_ok = (cp >= 2 || plantation(s, who))
             && free_markers(s, who) > 0
             && (who != OTTOMAN || crate::majors::ottoman::built(s));
         for c in available(s, who) {
@@ -180,7 +182,11 @@ pub fn outfit(
         zone,
         colony,
     })));
-    1 + colony as u8
+    1 + (colony && !plantation(s, who)) as u8
+}
+
+fn plantation(s: &model::State, who: Pw) -> bool {
+    crate::patronage::science::has(s, who, crate::patronage::science::PLANTATION)
 }
 
 /// The orders still open in a voyage ([16.1] step 1): each ship at most once, to an
@@ -316,15 +322,20 @@ pub fn eliminate(s: &mut model::State, c: u8, ev: &mut Vec<Scoped<model::Event>>
     ev.push(Scoped::public(model::Event::World(Event::CaptainLost {
         captain: c,
     })));
+    crate::patronage::le_testu::captain_lost(s, c, ev);
 }
 
-/// A navigation roll ([16.1]): 2d6 + the captain's navigation rating (+1 Mercator: the
-/// science bonuses are not implemented) on the navigation table. Whether the expedition
+/// A navigation roll ([16.1]): 2d6 + the captain's navigation rating (+1 Mercator,
+/// `patronage::science`) on the navigation table. Whether the expedition
 /// goes on.
 pub fn navigate(s: &mut model::State, c: u8, ev: &mut Vec<Scoped<model::Event>>) -> bool {
     let t = &data().tables.navigation;
     let dice = t.dice.unwrap_or(2);
     let mut roll = data().captains[c as usize].navigation as i32;
+    // [16.1]: +1 with the Mercator projection.
+    if let Some(p) = s.world.captains[c as usize].owner {
+        roll += crate::patronage::science::plus(s, p, crate::patronage::science::MERCATOR);
+    }
     for _ in 0..dice {
         roll += s.rng.die(6) as i32;
     }
@@ -528,7 +539,8 @@ pub fn winter_return(s: &mut model::State, ev: &mut Vec<Scoped<model::Event>>) {
 pub fn colony_rolls(s: &mut model::State, ev: &mut Vec<Scoped<model::Event>>) {
     let t = &data().tables.colony;
     for (x, p) in s.world.colonies.clone() {
-        let mut roll = 0i32;
+        // [8.4]: +1 with Plantation.
+        let mut roll = crate::patronage::science::plus(s, p, crate::patronage::science::PLANTATION);
         for _ in 0..t.dice.unwrap_or(2) {
             roll += s.rng.die(6) as i32;
         }
