@@ -403,3 +403,67 @@ fn treasure_gifts_stay_hidden_from_third_seats() {
     assert!(changed, "the receiver's faces are redrawn for a third seat");
     let _ = Deal::GiveTreasures(1);
 }
+
+/// RULINGS T6 ([24.2] step 2): when Venice is activated by Spain, the powers at war with
+/// it decide in impulse order: England declares war on Spain at no cost; France does
+/// not, and its units in Venice's home spaces are displaced.
+#[test]
+fn t6_free_declarations_on_the_activator() {
+    use signoria_elisabeth_i::data::{PoolOwner, Power};
+    use signoria_elisabeth_i::minors::activation;
+    let mut s = game();
+    s.minors.wars = vec![(Power::Venice, ENG), (Power::Venice, FRA)];
+    clear(&mut s, "verona");
+    put(&mut s, "verona", PoolOwner::France, 2, 0, 0);
+    s.sp_mut(sp("verona")).controller = Power::France;
+    s.stack.clear();
+    let mut ev = Vec::new();
+    activation::activate(&mut s, Power::Venice, SPA, &mut ev);
+    assert!(s.minors.wars.is_empty(), "step 5: the wars on Venice end");
+    assert_eq!(kind(&s), "minor_free_war");
+    assert_eq!(seat(&s), s.seat_of(ENG));
+    let dow = Move::DeclareWarOn { target: SPA };
+    assert_eq!(moves(&s), vec![dow.clone(), Move::Done]);
+    let cards = s.ps(ENG).hand.clone();
+    play(&mut s, dow);
+    assert!(signoria_elisabeth_i::board::at_war(&s, ENG, SPA));
+    assert_eq!(s.ps(ENG).hand, cards, "no CP paid");
+    assert_eq!(kind(&s), "minor_free_war");
+    assert_eq!(seat(&s), s.seat_of(FRA));
+    play(&mut s, Move::Done);
+    assert!(!signoria_elisabeth_i::board::at_war(&s, FRA, SPA));
+    assert_eq!(troops(&s, "verona", FRA), 0, "France's units displaced");
+    assert_eq!(kind(&s), "over");
+    // An ally of the activator may not declare: displaced at once, nothing asked.
+    let mut t = game();
+    t.minors.wars = vec![(Power::Venice, FRA)];
+    clear(&mut t, "verona");
+    put(&mut t, "verona", PoolOwner::France, 2, 0, 0);
+    t.sp_mut(sp("verona")).controller = Power::France;
+    signoria_elisabeth_i::board::set_alliance(&mut t, FRA, SPA);
+    t.stack.clear();
+    activation::activate(&mut t, Power::Venice, SPA, &mut Vec::new());
+    assert_eq!(kind(&t), "over");
+    assert_eq!(troops(&t, "verona", FRA), 0);
+}
+
+/// RULINGS T6 ([24.2] step 6): Ireland's new ally may declare war at no cost on the
+/// major controlling Dublin; Spain on England only while that costs 3 CP or less.
+#[test]
+fn t6_ireland_frees_a_declaration_on_dublins_controller() {
+    use signoria_elisabeth_i::data::Power;
+    use signoria_elisabeth_i::minors::activation;
+    let mut s = game();
+    s.sp_mut(sp("dublin")).controller = Power::England;
+    s.stack.clear();
+    let mut t = s.clone();
+    activation::activate(&mut s, Power::Ireland, FRA, &mut Vec::new());
+    assert_eq!(kind(&s), "minor_free_war");
+    assert_eq!(moves(&s)[0], Move::DeclareWarOn { target: ENG });
+    play(&mut s, Move::DeclareWarOn { target: ENG });
+    assert!(signoria_elisabeth_i::board::at_war(&s, FRA, ENG));
+    // Spain's declaration on England costs more than 3 CP ([9.5]): not free.
+    assert!(dip::dow_cost(SPA, ENG).unwrap() > 3);
+    activation::activate(&mut t, Power::Ireland, SPA, &mut Vec::new());
+    assert_eq!(kind(&t), "over");
+}

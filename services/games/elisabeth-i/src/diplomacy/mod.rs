@@ -343,6 +343,15 @@ pub fn take_random(s: &mut State, from: Pw, to: Pw, ev: &mut Vec<Scoped<Event>>)
     }
 }
 
+/// [9.4]'s restrictions always in force: `who` may declare war on `t` (not itself, not
+/// at war already, not allied, no peace or alliance made this turn).
+pub fn may_declare(s: &State, who: Pw, t: Pw) -> bool {
+    t != who
+        && !at_war(s, who, t)
+        && !allied(s, who, t)
+        && !s.no_dow.contains(&(who.min(t), who.max(t)))
+}
+
 pub fn war_choices(s: &State, who: Pw, declared: &[Pw]) -> Vec<Move> {
     let owed: u32 = declared
         .iter()
@@ -352,10 +361,7 @@ pub fn war_choices(s: &State, who: Pw, declared: &[Pw]) -> Vec<Move> {
     let cp = payable_cp(s, who);
     let mut v = Vec::new();
     for t in 0..6 {
-        if t == who || at_war(s, who, t) || allied(s, who, t) || declared.contains(&t) {
-            continue;
-        }
-        if s.no_dow.contains(&(who.min(t), who.max(t))) {
+        if !may_declare(s, who, t) || declared.contains(&t) {
             continue;
         }
         if let Some(c) = dow_cost(who, t)
