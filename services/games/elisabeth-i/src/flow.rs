@@ -675,8 +675,8 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
                 s.stack.push(Frame::PayWar { who, owed });
             }
         }
-        (Frame::PayWar { who, owed }, Move::PayWith { card }) => {
-            let paid = dip::pay(s, who, *card, ev);
+        (Frame::PayWar { who, owed }, Move::PayWith { .. } | Move::World(_)) => {
+            let paid = dip::pay(s, who, mv, ev);
             if paid >= owed {
                 s.stack.pop();
             } else {
@@ -899,12 +899,14 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
             s.impulse += 1;
             s.memo = Default::default();
             end_impulse(s, who, 0);
+            let base = s.stack.len();
             // [6.1]: a mandatory card gives its CP (2) after the event.
             if crate::events::is_mandatory(*card) {
                 let cp = data().card(*card).map_or(0, |c| c.cp);
                 crate::events::grant_cp(s, who, cp);
             }
             crate::events::play(s, who, *card, ev);
+            crate::world::treasure::after_event(s, who, base);
             if let Some(w) = crate::victory::automatic(s) {
                 end_game(s, w, ev);
             }

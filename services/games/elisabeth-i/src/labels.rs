@@ -69,6 +69,9 @@ pub fn describe(s: &State, mv: &Move) -> String {
             DealPick::Peace => format!("Propose peace to {}", power(*to)),
             DealPick::Alliance => format!("Propose an alliance to {}", power(*to)),
             DealPick::GiveCards(n) => format!("Offer {n} random card(s) to {}", power(*to)),
+            DealPick::GiveTreasures(n) => {
+                format!("Offer {n} random treasure(s) to {}", power(*to))
+            }
             DealPick::ReturnLeader(l) => format!(
                 "Offer to return {} to {}",
                 data().army_leaders[*l as usize].name,

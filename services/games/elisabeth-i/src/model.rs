@@ -254,6 +254,8 @@ pub enum Deal {
     Alliance,
     /// The proposer gives this many random cards (home cards excluded).
     GiveCards(u8),
+    /// The proposer gives this many random treasures ([9.1] 7; `diplomacy::treasures`).
+    GiveTreasures(u8),
     /// The proposer returns this captured army leader to the other party ([9.1] 4).
     ReturnLeader(u8),
     /// The proposer cedes political control of this space to the other party ([9.1] 5).
@@ -652,6 +654,7 @@ pub enum DealPick {
     Peace,
     Alliance,
     GiveCards(u8),
+    GiveTreasures(u8),
     ReturnLeader(u8),
     Cede(SpaceId),
     Mercenaries {
@@ -670,6 +673,7 @@ impl DealPick {
             DealPick::Peace => Deal::Peace,
             DealPick::Alliance => Deal::Alliance,
             DealPick::GiveCards(n) => Deal::GiveCards(n),
+            DealPick::GiveTreasures(n) => Deal::GiveTreasures(n),
             DealPick::ReturnLeader(l) => Deal::ReturnLeader(l),
             DealPick::Cede(sp) => Deal::Cede(sp),
             DealPick::Mercenaries { n, from, to } => Deal::Mercenaries { n, from, to },

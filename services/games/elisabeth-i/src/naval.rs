@@ -776,7 +776,10 @@ pub fn piracy_input(s: &State, p: Pw, zone: SeaZoneId, target: Pw) -> PiracyInpu
         defence_ships_adjacent,
         defence_fortresses,
         target_ships_near,
-        drawable: crate::diplomacy::drawable(s, target).len().min(255) as u8,
+        // [6.3]: a "card" drawn may be a treasure.
+        drawable: (crate::diplomacy::drawable(s, target).len()
+            + s.world.hands.get(target as usize).map_or(0, Vec::len))
+        .min(255) as u8,
         armada_near: 0,
     }
 }
@@ -832,21 +835,9 @@ pub fn apply_piracy(
                 }
                 tidy_at(s, w);
             }
+            // [6.3]: the "card" drawn may be a treasure.
             Reward::DrawCard => {
-                let pool = crate::diplomacy::drawable(s, target);
-                if !pool.is_empty() {
-                    let c = pool[s.rng.index(pool.len())];
-                    s.ps_mut(target).hand.retain(|&x| x != c);
-                    s.ps_mut(p).hand.push(c);
-                    s.ps_mut(p).hand.sort();
-                    ev.push(Scoped {
-                        audience: crate::diplomacy::both(s, p, target),
-                        event: Event::Received {
-                            power: p,
-                            cards: vec![c],
-                        },
-                    });
-                }
+                crate::diplomacy::take_random(s, target, p, ev);
             }
             // Piracy VP count with the bonus VP (RULINGS M19).
             Reward::PiracyVp => s.bonus_vp[p as usize] += 1,

@@ -136,6 +136,11 @@ fn deal_pb(d: &Deal) -> pb::Deal {
             count: *n as u32,
             ..Default::default()
         },
+        Deal::GiveTreasures(n) => pb::Deal {
+            kind: pb::DealKind::Treasures as i32,
+            count: *n as u32,
+            ..Default::default()
+        },
         Deal::ReturnLeader(l) => pb::Deal {
             kind: pb::DealKind::ReturnLeader as i32,
             count: *l as u32,
@@ -158,7 +163,6 @@ fn deal_pb(d: &Deal) -> pb::Deal {
 fn pick_pb(d: &DealPick) -> pb::Deal {
     use crate::diplomacy::Term;
     let kind = match d {
-        DealPick::Refused(Term::Treasures) => pb::DealKind::Treasures,
         DealPick::Refused(Term::ShipLoan) => pb::DealKind::ShipLoan,
         DealPick::Refused(Term::Marriage) => pb::DealKind::Marriage,
         d => return deal_pb(&d.deal()),
@@ -188,7 +192,10 @@ fn pick_from(d: Option<&pb::Deal>) -> Result<DealPick, String> {
             to: space_from(d.capital)?,
         }),
         Ok(pb::DealKind::Mercenaries) => Err("a mercenary gift is 1 to 4 units".into()),
-        Ok(pb::DealKind::Treasures) => Ok(DealPick::Refused(crate::diplomacy::Term::Treasures)),
+        Ok(pb::DealKind::Treasures) if (1..=2).contains(&d.count) => {
+            Ok(DealPick::GiveTreasures(d.count as u8))
+        }
+        Ok(pb::DealKind::Treasures) => Err("a treasure gift is 1 or 2 treasures".into()),
         Ok(pb::DealKind::ShipLoan) => Ok(DealPick::Refused(crate::diplomacy::Term::ShipLoan)),
         Ok(pb::DealKind::Marriage) => Ok(DealPick::Refused(crate::diplomacy::Term::Marriage)),
         _ => Err(format!("deal kind {} unspecified or unknown", d.kind)),

@@ -1,12 +1,13 @@
 //! Phase 2, diplomacy (seed [9]): the negotiation segment's binding agreements as
 //! propose / accept / reject moves, the ransom segment and the war segment.
 //!
-//! Submodules: `cede` ([9.1] 5, [12.5]), `mercenaries` ([9.1] 8), `refused` (the terms not
-//! carried out yet, refused as UNSUPPORTED).
+//! Submodules: `cede` ([9.1] 5, [12.5]), `mercenaries` ([9.1] 8), `treasures` ([9.1] 7),
+//! `refused` (the terms not carried out yet, refused as UNSUPPORTED).
 
 pub mod cede;
 pub mod mercenaries;
 mod refused;
+pub mod treasures;
 
 pub use refused::{Term, unsupported};
 
@@ -75,6 +76,10 @@ pub fn terms(s: &State, who: Pw, to: Pw) -> Vec<DealPick> {
     if who == to || crate::religion::league::no_agreement(s, who, to) {
         return v;
     }
+    // An inactive activated major makes no agreement (RULINGS T3).
+    if crate::minors::activated::inactive(s, who) || crate::minors::activated::inactive(s, to) {
+        return v;
+    }
     // [9.1] 1: never between England and Spain once at war.
     if at_war(s, who, to) && (who.min(to), who.max(to)) != (SPAIN, ENGLAND) {
         v.push(DealPick::Peace);
@@ -88,6 +93,10 @@ pub fn terms(s: &State, who: Pw, to: Pw) -> Vec<DealPick> {
         for k in 1..=n {
             v.push(DealPick::GiveCards(k));
         }
+    }
+    // [9.1] 7: up to 2 random treasures, one direction per pair and turn.
+    for k in 1..=treasures::offerable(s, who, to) {
+        v.push(DealPick::GiveTreasures(k));
     }
     // [9.1] 4: return a captured army leader to its power.
     for l in &s.leaders {
@@ -115,6 +124,7 @@ pub fn possible(s: &State, from: Pw, to: Pw, deal: &Deal) -> bool {
         Deal::GiveCards(n) => {
             !s.gifts.contains(&(to, from)) && drawable(s, from).len() >= *n as usize
         }
+        Deal::GiveTreasures(n) => treasures::possible(s, from, to, *n),
         Deal::ReturnLeader(l) => s
             .leaders
             .iter()
@@ -204,6 +214,7 @@ pub fn accept(s: &mut State, from: Pw, to: Pw, deal: &Deal, ev: &mut Vec<Scoped<
             }
         }
         Deal::Cede(sp) => cede::cede(s, from, to, *sp, ev),
+        Deal::GiveTreasures(n) => treasures::give(s, from, to, *n, ev),
         Deal::Mercenaries {
             n,
             from: src,
@@ -272,22 +283,8 @@ pub fn ransom(s: &mut State, who: Pw, leader: u8, ev: &mut Vec<Scoped<Event>>) {
     let Loc::Captured(captor) = s.leaders[i].at else {
         unreachable!("ransom offered only for captured leaders")
     };
-    let pool = drawable(s, who);
-    let mut taken = false;
-    if !pool.is_empty() {
-        let c = pool[s.rng.index(pool.len())];
-        s.ps_mut(who).hand.retain(|&x| x != c);
-        s.ps_mut(captor).hand.push(c);
-        s.ps_mut(captor).hand.sort();
-        taken = true;
-        ev.push(Scoped {
-            audience: both(s, who, captor),
-            event: Event::Received {
-                power: captor,
-                cards: vec![c],
-            },
-        });
-    }
+    // [6.3]: the "card" drawn may be a treasure.
+    let taken = take_random(s, who, captor, ev);
     s.leaders[i].at = match return_space(s, who) {
         Some(sp) => Loc::Space(sp),
         None => Loc::Card,
@@ -314,14 +311,45 @@ pub fn dow_cost(a: Pw, b: Pw) -> Option<u8> {
     }
 }
 
-/// CP a power can pay a DOW with: cards in hand except home and mandatory [9.4] 3.
+/// CP a power can pay a DOW with: cards in hand except home and mandatory, and
+/// treasures [9.4] 3.
 pub fn payable_cp(s: &State, p: Pw) -> u32 {
     s.ps(p)
         .hand
         .iter()
         .filter(|&&c| pays_dow(c))
         .map(|&c| data().card(c).map_or(0, |c| c.cp as u32))
-        .sum()
+        .sum::<u32>()
+        + crate::world::treasure::payable_cp(s, p)
+}
+
+/// [6.3]: draw a random "card" from `from`'s hand for `to` (a treasure when `from` holds
+/// at least as many treasures as cards); a card drawn is shown to the two seats. Whether
+/// anything was drawn.
+pub fn take_random(s: &mut State, from: Pw, to: Pw, ev: &mut Vec<Scoped<Event>>) -> bool {
+    match crate::world::treasure::take_random(s, from, to, ev) {
+        Some(crate::world::treasure::Drawn::Card(c)) => {
+            ev.push(Scoped {
+                audience: both(s, from, to),
+                event: Event::Received {
+                    power: to,
+                    cards: vec![c],
+                },
+            });
+            true
+        }
+        Some(_) => true,
+        None => false,
+    }
+}
+
+/// [9.4]'s restrictions always in force: `who` may declare war on `t` (not itself, not
+/// at war already, not allied, no peace or alliance made this turn).
+pub fn may_declare(s: &State, who: Pw, t: Pw) -> bool {
+    t != who
+        && !at_war(s, who, t)
+        && !allied(s, who, t)
+        && !s.no_dow.contains(&(who.min(t), who.max(t)))
 }
 
 pub fn war_choices(s: &State, who: Pw, declared: &[Pw]) -> Vec<Move> {
@@ -333,10 +361,7 @@ pub fn war_choices(s: &State, who: Pw, declared: &[Pw]) -> Vec<Move> {
     let cp = payable_cp(s, who);
     let mut v = Vec::new();
     for t in 0..6 {
-        if t == who || at_war(s, who, t) || allied(s, who, t) || declared.contains(&t) {
-            continue;
-        }
-        if s.no_dow.contains(&(who.min(t), who.max(t))) {
+        if !may_declare(s, who, t) || declared.contains(&t) {
             continue;
         }
         if let Some(c) = dow_cost(who, t)
@@ -363,11 +388,19 @@ pub fn pay_choices(s: &State, who: Pw) -> Vec<Move> {
         .map(|&card| Move::PayWith { card })
         .collect();
     v.dedup();
+    v.extend(crate::world::treasure::pay_choices(s, who));
     v
 }
 
-/// Discard a card as if played for CP; returns its CP.
-pub fn pay(s: &mut State, who: Pw, card: crate::data::CardId, ev: &mut Vec<Scoped<Event>>) -> u8 {
+/// Discard a card (or spend a treasure, [9.4] 3) as if played for CP; returns its CP.
+pub fn pay(s: &mut State, who: Pw, mv: &Move, ev: &mut Vec<Scoped<Event>>) -> u8 {
+    let card = match mv {
+        Move::PayWith { card } => *card,
+        Move::World(crate::world::Move::PlayTreasure { treasure }) => {
+            return crate::world::treasure::pay(s, who, *treasure, ev);
+        }
+        _ => unreachable!("listed payment {mv:?}"),
+    };
     let h = &mut s.ps_mut(who).hand;
     let i = h
         .iter()

@@ -7,7 +7,6 @@ use signoria_engine::Scoped;
 
 use crate::combat::Dice;
 use crate::data::data;
-use crate::deal::is_home;
 use crate::model::{self, Pw};
 
 use super::Event;
@@ -99,8 +98,8 @@ fn neutralize(s: &mut model::State, who: Pw, target: Pw, ev: &mut Vec<Scoped<mod
     }
 }
 
-/// Take a random card (never a home card, [6.1]) from the target's hand; which card it is
-/// only the two seats learn.
+/// Take a random card (never a home card, [6.1]) or treasure ([6.3]) from the target's
+/// hand; which one it is only the two seats learn.
 fn take_card(
     s: &mut model::State,
     who: Pw,
@@ -108,22 +107,17 @@ fn take_card(
     dice: &mut impl Dice,
     ev: &mut Vec<Scoped<model::Event>>,
 ) {
-    let pool: Vec<_> = s
-        .ps(target)
-        .hand
-        .iter()
-        .copied()
-        .filter(|&c| !is_home(c))
-        .collect();
-    if pool.is_empty() {
+    // [6.3]: the "card" drawn may be a treasure (announced by `world::treasure`).
+    let (_, n) = crate::world::treasure::draw_pool(s, target);
+    if n == 0 {
         return;
     }
-    let card = pool[dice.index(pool.len())];
-    let h = &mut s.ps_mut(target).hand;
-    let i = h.iter().position(|&c| c == card).expect("in hand");
-    h.remove(i);
-    s.ps_mut(who).hand.push(card);
-    s.ps_mut(who).hand.sort();
+    let i = dice.index(n);
+    let Some(crate::world::treasure::Drawn::Card(card)) =
+        crate::world::treasure::take(s, target, who, i, ev)
+    else {
+        return;
+    };
     ev.push(Scoped::public(model::Event::Espionage(Event::CardTaken {
         power: who,
         from: target,

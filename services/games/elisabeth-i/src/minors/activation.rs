@@ -51,9 +51,10 @@ pub fn activate(s: &mut model::State, target: Power, by: Pw, ev: &mut Vec<Scoped
     // [24.2] step 1: the Allied marker.
     s.minors.allies.push((target, by));
     s.minors.allies.sort();
+    // Step 2: the free declarations on the activator (decided after the activation).
+    let mut frames = super::free_war::step2(s, target, by, ev);
     // Steps 3 and 4: the markers of the powers that could have activated it go; the
-    // minor's spaces without a marker take the activator's (step 2, the free declaration
-    // on the activator, is not offered: RULINGS P5).
+    // minor's spaces without a marker take the activator's.
     let could = super::influence::column(target).map_or(Vec::new(), |c| c.activate);
     for x in homes(target) {
         let c = s.sp(x).controller;
@@ -66,7 +67,9 @@ pub fn activate(s: &mut model::State, target: Power, by: Pw, ev: &mut Vec<Scoped
     // Step 6: the Irish rebels in Ulster.
     if target == Power::Ireland {
         irish_rebels(s, ev);
+        frames.extend(super::free_war::step6(s, by));
     }
+    s.stack.extend(frames.into_iter().rev());
     ev.push(Scoped::public(model::Event::Minors(Event::Activated {
         of: target,
         by,
@@ -133,7 +136,7 @@ pub fn deactivate(s: &mut model::State, target: Power, ev: &mut Vec<Scoped<model
         }
     }
     for &x in &freed {
-        displace_majors(s, x, ev);
+        displace_majors(s, x, None, ev);
     }
     // The minor's land units go to its nearest friendly fortified home space.
     home_minor_units(s, target);
@@ -147,14 +150,36 @@ fn by_distance(from: SpaceId) -> Vec<SpaceId> {
     crate::board::by_land_distance(from)
 }
 
-/// [24.4]: the majors' units in a freed minor home space go to their nearest friendly
-/// fortified space (ships: the nearest friendly port); none: eliminated (RULINGS P6).
-fn displace_majors(s: &mut model::State, x: SpaceId, ev: &mut Vec<Scoped<model::Event>>) {
+/// [24.2] step 2: `p`'s units in `minor`'s home spaces are displaced as in [24.4]
+/// (RULINGS T6).
+pub fn displace_from_homes(
+    s: &mut model::State,
+    minor: Power,
+    p: Pw,
+    ev: &mut Vec<Scoped<model::Event>>,
+) {
+    for x in homes(minor) {
+        displace_majors(s, x, Some(p), ev);
+    }
+}
+
+/// [24.4]: the majors' units (only `only`'s, when given) in a freed minor home space go
+/// to their nearest friendly fortified space (ships: the nearest friendly port); none:
+/// eliminated (RULINGS P6).
+fn displace_majors(
+    s: &mut model::State,
+    x: SpaceId,
+    only: Option<Pw>,
+    ev: &mut Vec<Scoped<model::Event>>,
+) {
     let forces = s.sp(x).forces.clone();
     for f in forces {
         let Some(p) = crate::board::owner_pw(f.owner) else {
             continue;
         };
+        if only.is_some_and(|o| o != p) {
+            continue;
+        }
         let friendly = |s: &model::State, y: SpaceId| {
             y != x
                 && controller_pw(s, y).is_some_and(|c| c == p || allied(s, p, c))
@@ -210,7 +235,7 @@ fn displace_majors(s: &mut model::State, x: SpaceId, ev: &mut Vec<Scoped<model::
     let here: Vec<u8> = s
         .leaders
         .iter()
-        .filter(|l| l.at == Loc::Space(x))
+        .filter(|l| l.at == Loc::Space(x) && only.is_none_or(|o| l.owner == o))
         .map(|l| l.idx)
         .collect();
     for l in here {

@@ -16,6 +16,7 @@ use signoria_engine::{GameRng, Scoped, Seat, Viewer};
 
 pub mod activated;
 pub mod activation;
+pub mod free_war;
 pub mod influence;
 pub mod wars;
 
@@ -37,6 +38,14 @@ pub enum Frame {
         minor: Power,
         declarer: Pw,
         ranking: Vec<Pw>,
+    },
+    /// `who` may declare war on `on` at no cost ([24.2] steps 2 and 6; `free_war`);
+    /// declining displaces its units from `minor`'s home spaces when `displace`.
+    FreeWar {
+        who: Pw,
+        on: Pw,
+        minor: Power,
+        displace: bool,
     },
 }
 
@@ -134,7 +143,7 @@ pub struct View {
 pub static EVENTS: &[EventDef] = &[];
 
 /// Its frame kinds on which a seat decides (the playouts check that each is reached).
-pub const DECISION_KINDS: &[&str] = &["minor_war", "intervene"];
+pub const DECISION_KINDS: &[&str] = &["minor_war", "intervene", "minor_free_war"];
 /// Its frame kinds that never wait for a seat.
 pub const AUTOMATIC_KINDS: &[&str] = &[];
 
@@ -176,6 +185,7 @@ pub fn kind(f: &Frame) -> &'static str {
     match f {
         Frame::MinorWar { .. } => "minor_war",
         Frame::Intervene { .. } => "intervene",
+        Frame::FreeWar { .. } => "minor_free_war",
     }
 }
 
@@ -184,6 +194,7 @@ pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
     match f {
         Frame::MinorWar { who, .. } => Some(*who),
         Frame::Intervene { ranking, .. } => ranking.first().copied(),
+        Frame::FreeWar { who, .. } => Some(*who),
     }
 }
 
@@ -194,6 +205,7 @@ pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
             model::Move::Minors(Move::Isolate),
             model::Move::Minors(Move::Intervene),
         ],
+        Frame::FreeWar { on, .. } => free_war::choices(*on),
     }
 }
 
@@ -210,6 +222,11 @@ pub fn prompt(_s: &model::State, f: &Frame) -> String {
             name(*minor),
             name(major(*declarer))
         ),
+        Frame::FreeWar { who, on, .. } => format!(
+            "{}: declare war on {} at no cost, or not",
+            name(major(*who)),
+            name(major(*on))
+        ),
     }
 }
 
@@ -221,6 +238,15 @@ pub fn resolve(
     ev: &mut Vec<Scoped<model::Event>>,
 ) {
     match (f, mv) {
+        (
+            Frame::FreeWar {
+                who,
+                on,
+                minor,
+                displace,
+            },
+            mv,
+        ) => free_war::resolve(s, who, on, minor, displace, mv, ev),
         (
             Frame::MinorWar { who, mut declared },
             model::Move::Minors(Move::DeclareWarOnMinor { minor }),

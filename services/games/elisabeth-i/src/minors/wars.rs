@@ -148,7 +148,6 @@ pub fn decide(
         return;
     };
     if intervene {
-        super::activation::activate(s, minor, who, ev);
         if allied(s, who, declarer) {
             s.alliances
                 .retain(|&x| x != (who.min(declarer), who.max(declarer)));
@@ -160,6 +159,8 @@ pub fn decide(
                 on: declarer,
             }));
         }
+        // After the war on the declarer, which so has no free declaration ([24.2] step 2).
+        super::activation::activate(s, minor, who, ev);
         return;
     }
     ev.push(Scoped::public(model::Event::Minors(Event::Isolated {

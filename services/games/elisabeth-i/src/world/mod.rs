@@ -149,6 +149,9 @@ pub enum Frame {
         left: u8,
         given: [u8; 4],
     },
+    /// `who` may extend its impulse with a treasure after an event that gave no CP
+    /// ([11]; `treasure::after_event`).
+    Extend { who: Pw },
 }
 
 /// Its choices (`model::Move::World`).
@@ -319,6 +322,10 @@ pub struct State {
     /// Action types used in the current impulse: (impulse, types) ([11]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub used: Option<(u16, Vec<u8>)>,
+    /// Treasure gifts of the negotiation segment: (turn, giver, receiver) ([9.1] 7, one
+    /// direction per pair and turn; `diplomacy::treasures`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gifts: Vec<(u8, Pw, Pw)>,
 }
 
 /// Lay out the World map's pieces once (the treasure pool, the captains' entry turns).
@@ -378,6 +385,7 @@ pub const DECISION_KINDS: &[&str] = &[
     "world_home",
     "world_select",
     "world_fleet_reward",
+    "world_extend",
 ];
 /// Its frame kinds that never wait for a seat.
 pub const AUTOMATIC_KINDS: &[&str] = &["world_fleet"];
@@ -391,15 +399,17 @@ pub fn kind(f: &Frame) -> &'static str {
         Frame::Select { .. } => "world_select",
         Frame::Fleet { .. } => "world_fleet",
         Frame::FleetReward { .. } => "world_fleet_reward",
+        Frame::Extend { .. } => "world_extend",
     }
 }
 
 /// The power deciding the frame (None: automatic, see [`auto`]).
 pub fn decider(s: &model::State, f: &Frame) -> Option<Pw> {
     match f {
-        Frame::Orders { who, .. } | Frame::Settle { who, .. } | Frame::Home { who, .. } => {
-            Some(*who)
-        }
+        Frame::Orders { who, .. }
+        | Frame::Settle { who, .. }
+        | Frame::Home { who, .. }
+        | Frame::Extend { who } => Some(*who),
         Frame::Reward { .. } | Frame::Select { .. } => Some(SPAIN),
         Frame::Fleet { .. } => None,
         Frame::FleetReward { captain, .. } => s.world.captains[*captain as usize].owner,
@@ -408,6 +418,7 @@ pub fn decider(s: &model::State, f: &Frame) -> Option<Pw> {
 
 pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
     let v = match f {
+        Frame::Extend { who } => return treasure::extend_choices(s, *who),
         Frame::Orders { who, orders } => voyage::order_choices(s, *who, orders),
         Frame::Settle { captain, .. } => voyage::settle_choices(s, *captain),
         Frame::Reward {
@@ -467,6 +478,10 @@ pub fn prompt(_s: &model::State, f: &Frame) -> String {
             chosen.len()
         ),
         Frame::Fleet { .. } => String::new(),
+        Frame::Extend { who } => format!(
+            "{}: extend the impulse with a treasure, or finish",
+            power_name(*who)
+        ),
         Frame::FleetReward { captain, left, .. } => format!(
             "{}: choose the reward of a hit on the Silver Fleet ({left} left)",
             captain_name(*captain)
@@ -481,6 +496,9 @@ pub fn resolve(
     mv: &model::Move,
     ev: &mut Vec<Scoped<model::Event>>,
 ) {
+    if let Frame::Extend { who } = f {
+        return treasure::resolve_extend(s, who, mv, ev);
+    }
     let model::Move::World(m) = mv else {
         unreachable!("a world frame takes world moves: {mv:?}")
     };
@@ -497,6 +515,7 @@ pub fn resolve(
         Frame::Select { .. } => silver_fleet::resolve_select(s, f, m, ev),
         Frame::FleetReward { .. } => silver_fleet::resolve_reward(s, f, m, ev),
         Frame::Fleet { .. } => unreachable!("automatic"),
+        Frame::Extend { .. } => unreachable!("resolved above"),
     }
 }
 

@@ -283,3 +283,166 @@ pub fn play(s: &mut model::State, who: Pw, t: Treasure, ev: &mut Vec<Scoped<mode
 pub fn is_portuguese(owner: Option<Power>) -> bool {
     owner == Some(Power::Portugal)
 }
+
+// ---- treasures as cards ([6.3], [9.1], [9.4])
+
+/// What a random draw from a hand took ([6.3]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drawn {
+    Card(crate::data::CardId),
+    Treasure(Treasure),
+}
+
+/// [6.3] "Karten und Schätze auf der Hand": a random draw of a "card" from `p`'s hand
+/// takes a card when `p` holds more cards (home cards never count, [6.1]) than
+/// treasures, otherwise a treasure (RULINGS T2). Returns whether it is a treasure and
+/// how many items the draw chooses among (0: nothing to draw).
+pub fn draw_pool(s: &model::State, p: Pw) -> (bool, usize) {
+    let cards = crate::diplomacy::drawable(s, p).len();
+    let ts = s.world.hands.get(p as usize).map_or(0, Vec::len);
+    if ts > 0 && ts >= cards {
+        (true, ts)
+    } else {
+        (false, cards)
+    }
+}
+
+/// Move the `i`-th item of `from`'s draw pool ([`draw_pool`]) into `to`'s hand. A card
+/// is returned for the caller to announce; a treasure is announced here: the count to
+/// all, its face to the two seats only.
+pub fn take(
+    s: &mut model::State,
+    from: Pw,
+    to: Pw,
+    i: usize,
+    ev: &mut Vec<Scoped<model::Event>>,
+) -> Option<Drawn> {
+    let (treasure, n) = draw_pool(s, from);
+    if n == 0 {
+        return None;
+    }
+    if !treasure {
+        let c = crate::diplomacy::drawable(s, from)[i % n];
+        let h = &mut s.ps_mut(from).hand;
+        let k = h.iter().position(|&x| x == c).expect("in hand");
+        h.remove(k);
+        s.ps_mut(to).hand.push(c);
+        s.ps_mut(to).hand.sort();
+        return Some(Drawn::Card(c));
+    }
+    let t = s.world.hands[from as usize].remove(i % n);
+    give(s, to, vec![t], ev);
+    if s.seat_opt(from) != s.seat_opt(to) {
+        ev.push(super::private(
+            s,
+            from,
+            Event::TreasuresSeen {
+                power: to,
+                treasures: vec![t],
+            },
+        ));
+    }
+    Some(Drawn::Treasure(t))
+}
+
+/// [`take`] with the game's random draw.
+pub fn take_random(
+    s: &mut model::State,
+    from: Pw,
+    to: Pw,
+    ev: &mut Vec<Scoped<model::Event>>,
+) -> Option<Drawn> {
+    let (_, n) = draw_pool(s, from);
+    if n == 0 {
+        return None;
+    }
+    let i = s.rng.index(n);
+    take(s, from, to, i, ev)
+}
+
+/// The CP of a treasure face (1-5; draw-a-card, science and VP treasures have none).
+pub fn cp(t: Treasure) -> u8 {
+    if (1..=5).contains(&t) { t } else { 0 }
+}
+
+/// [9.4] step 3: the CP `p`'s treasures can pay a declaration of war with (RULINGS T4).
+pub fn payable_cp(s: &model::State, p: Pw) -> u32 {
+    s.world
+        .hands
+        .get(p as usize)
+        .map_or(0, |h| h.iter().map(|&t| cp(t) as u32).sum())
+}
+
+/// [9.4] step 3: the treasures `p` may pay a declaration of war with (as
+/// `Move::PlayTreasure`).
+pub fn pay_choices(s: &model::State, p: Pw) -> Vec<model::Move> {
+    let mut v: Vec<model::Move> = s
+        .world
+        .hands
+        .get(p as usize)
+        .into_iter()
+        .flatten()
+        .filter(|&&t| cp(t) > 0)
+        .map(|&treasure| model::Move::World(Move::PlayTreasure { treasure }))
+        .collect();
+    v.dedup();
+    v
+}
+
+/// [9.4] step 3: pay with a treasure, spent as if played for CP ([11]); returns its CP.
+pub fn pay(s: &mut model::State, p: Pw, t: Treasure, ev: &mut Vec<Scoped<model::Event>>) -> u8 {
+    let h = &mut s.world.hands[p as usize];
+    let i = h.iter().position(|&x| x == t).expect("listed");
+    h.remove(i);
+    s.world.spent.push(t);
+    s.world.spent.sort();
+    ev.push(Scoped::public(model::Event::World(Event::TreasurePlayed {
+        power: p,
+        treasure: t,
+    })));
+    cp(t)
+}
+
+/// [11]: after a card played as an event that gave no CP (no `Actions` frame at
+/// `base`, where the event's frames begin), `who` may still extend its impulse with a
+/// treasure: the `Extend` decision is put under the event's own frames (RULINGS T5).
+/// Offered whenever `who` holds treasures (their number is public; their faces are
+/// not, so a hand of science bonuses only is asked too and may only decline).
+pub fn after_event(s: &mut model::State, who: Pw, base: usize) {
+    let gave_cp = matches!(s.stack.get(base), Some(Frame::Actions { who: w, .. }) if *w == who);
+    let held = s
+        .world
+        .hands
+        .get(who as usize)
+        .is_some_and(|h| !h.is_empty());
+    if gave_cp || !held {
+        return;
+    }
+    let at = base.min(s.stack.len());
+    s.stack
+        .insert(at, Frame::World(super::Frame::Extend { who }));
+}
+
+/// The choices of the `Extend` decision: a treasure not yet played this impulse, or
+/// finish.
+pub fn extend_choices(s: &model::State, who: Pw) -> Vec<model::Move> {
+    let mut v: Vec<model::Move> = actions(s, who)
+        .into_iter()
+        .map(model::Move::World)
+        .collect();
+    v.push(model::Move::Done);
+    v
+}
+
+/// Resolve the `Extend` decision: play the treasure or finish.
+pub fn resolve_extend(
+    s: &mut model::State,
+    who: Pw,
+    mv: &model::Move,
+    ev: &mut Vec<Scoped<model::Event>>,
+) {
+    s.stack.pop();
+    if let model::Move::World(Move::PlayTreasure { treasure }) = mv {
+        play(s, who, *treasure, ev);
+    }
+}
