@@ -49,6 +49,7 @@ fn ship(k: crate::model::ShipKind) -> &'static str {
         crate::model::ShipKind::Galley => "galley",
         crate::model::ShipKind::Galleon => "galleon",
         crate::model::ShipKind::Corsair => "corsair",
+        crate::model::ShipKind::Armada => "Armada",
     }
 }
 
@@ -225,5 +226,6 @@ pub fn describe(s: &State, mv: &Move) -> String {
         Move::World(m) => crate::world::describe(s, m),
         Move::Minors(m) => crate::minors::describe(s, m),
         Move::Majors(m) => crate::majors::describe(s, m),
+        Move::Armada(m) => crate::armada::describe(s, m),
     }
 }

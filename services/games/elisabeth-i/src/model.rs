@@ -124,6 +124,8 @@ pub enum ShipKind {
     Galley,
     Galleon,
     Corsair,
+    /// The Spanish Armada [23.2]: only in naval orders (`armada`).
+    Armada,
 }
 
 /// The units of one owner (a major, a Protestant faction, a minor, the independents) in a
@@ -469,6 +471,7 @@ pub enum Frame {
     World(crate::world::Frame),
     Minors(crate::minors::Frame),
     Majors(crate::majors::Frame),
+    Armada(crate::armada::Frame),
 }
 
 /// A choice of a seat.
@@ -644,6 +647,7 @@ pub enum Move {
     World(crate::world::Move),
     Minors(crate::minors::Move),
     Majors(crate::majors::Move),
+    Armada(crate::armada::Move),
 }
 
 /// The kind of deal a proposal names (with its size).
@@ -889,6 +893,7 @@ pub enum Event {
     World(crate::world::Event),
     Minors(crate::minors::Event),
     Majors(crate::majors::Event),
+    Armada(crate::armada::Event),
 }
 
 /// The whole game.
@@ -973,6 +978,8 @@ pub struct State {
     pub minors: crate::minors::State,
     #[serde(default, skip_serializing_if = "is_default")]
     pub majors: crate::majors::State,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub armada: crate::armada::State,
 }
 
 fn is_default<T: Default + PartialEq>(t: &T) -> bool {

@@ -70,7 +70,7 @@ fn controller_pb(p: DPower) -> i32 {
     }) as i32
 }
 
-fn unit_pb(k: UnitKind) -> i32 {
+pub(crate) fn unit_pb(k: UnitKind) -> i32 {
     (match k {
         UnitKind::Regular => pb::UnitKind::Regular,
         UnitKind::Mercenary => pb::UnitKind::Mercenary,
@@ -78,7 +78,7 @@ fn unit_pb(k: UnitKind) -> i32 {
     }) as i32
 }
 
-fn unit_from(v: i32) -> Result<UnitKind, String> {
+pub(crate) fn unit_from(v: i32) -> Result<UnitKind, String> {
     match pb::UnitKind::try_from(v) {
         Ok(pb::UnitKind::Regular) => Ok(UnitKind::Regular),
         Ok(pb::UnitKind::Mercenary) => Ok(UnitKind::Mercenary),
@@ -92,6 +92,7 @@ fn ship_pb(k: ShipKind) -> i32 {
         ShipKind::Galley => pb::ShipKind::Galley,
         ShipKind::Galleon => pb::ShipKind::Galleon,
         ShipKind::Corsair => pb::ShipKind::Corsair,
+        ShipKind::Armada => pb::ShipKind::Armada,
     }) as i32
 }
 
@@ -100,6 +101,7 @@ fn ship_from(v: i32) -> Result<ShipKind, String> {
         Ok(pb::ShipKind::Galley) => Ok(ShipKind::Galley),
         Ok(pb::ShipKind::Galleon) => Ok(ShipKind::Galleon),
         Ok(pb::ShipKind::Corsair) => Ok(ShipKind::Corsair),
+        Ok(pb::ShipKind::Armada) => Ok(ShipKind::Armada),
         _ => Err(format!("ship kind {v} unspecified or unknown")),
     }
 }
@@ -434,6 +436,10 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
             p.majors = Some(crate::majors::move_to_pb(m));
             K::Majors
         }
+        Move::Armada(m) => {
+            p.armada = Some(crate::armada::move_to_pb(m));
+            K::Armada
+        }
     };
     p.kind = k as i32;
     p
@@ -478,6 +484,11 @@ pub fn move_from_pb(p: &pb::Move) -> Result<Move, String> {
             p.majors
                 .as_ref()
                 .ok_or("a majors move needs its majors message")?,
+        )?),
+        K::Armada => Move::Armada(crate::armada::move_from_pb(
+            p.armada
+                .as_ref()
+                .ok_or("an armada move needs its armada message")?,
         )?),
         K::Propose => Move::Propose {
             to: power_from(p.power)?,
@@ -625,7 +636,7 @@ pub fn move_from_pb(p: &pb::Move) -> Result<Move, String> {
     })
 }
 
-fn waters_pb(w: Waters) -> pb::Waters {
+pub(crate) fn waters_pb(w: Waters) -> pb::Waters {
     match w {
         Waters::Port(x) => pb::Waters {
             id: x.0 as u32,
@@ -687,7 +698,7 @@ fn part_from(v: u32) -> Result<u8, String> {
     }
 }
 
-fn troops_pb(t: &Troops) -> pb::Troops {
+pub(crate) fn troops_pb(t: &Troops) -> pb::Troops {
     pb::Troops {
         regulars: t.regulars as u32,
         mercenaries: t.mercenaries as u32,
@@ -822,6 +833,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
         world: Some(crate::world::view_to_pb(&v.world)),
         minors: Some(crate::minors::view_to_pb(&v.minors)),
         majors: Some(crate::majors::view_to_pb(&v.majors)),
+        armada: Some(crate::armada::view_to_pb(&v.armada)),
     }
 }
 
@@ -1161,6 +1173,10 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
         Event::Majors(e) => {
             p.majors = Some(crate::majors::event_to_pb(e));
             K::Majors
+        }
+        Event::Armada(e) => {
+            p.armada = Some(crate::armada::event_to_pb(e));
+            K::Armada
         }
     };
     p.kind = k as i32;
