@@ -134,7 +134,7 @@ pub fn build_ok(s: &State, p: Pw, sp: SpaceId, k: ShipKind) -> bool {
         ShipKind::Armada => false,
     };
     let o = owner_for(p, sp);
-    ok && ships_in_play(s, o) < naval_pool(o)
+    ok && crate::diplomacy::ship_loans::counters_in_use(s, o, ships_in_play(s, o)) < naval_pool(o)
 }
 
 pub fn build(s: &mut State, p: Pw, sp: SpaceId, k: ShipKind, ev: &mut Vec<Scoped<Event>>) {

@@ -87,6 +87,12 @@ pub fn describe(s: &State, mv: &Move) -> String {
                 power(*to),
                 data().space(*cap).name
             ),
+            DealPick::ShipLoan { port, kind, n } => format!(
+                "Offer an alliance lending {n} {}(s) of {} to {}",
+                ship(*kind),
+                data().space(*port).name,
+                power(*to)
+            ),
             DealPick::Refused(t) => format!("Offer {t:?} to {} (not implemented)", power(*to)),
         },
         Move::Accept => "Accept the agreement".into(),

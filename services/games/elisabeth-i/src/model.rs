@@ -267,6 +267,13 @@ pub enum Deal {
         from: Option<SpaceId>,
         to: SpaceId,
     },
+    /// With an alliance, the proposer lends `n` ships of `kind` of the port `port` to the
+    /// other party until winter ([9.2], `diplomacy::ship_loans`).
+    ShipLoan {
+        port: SpaceId,
+        kind: ShipKind,
+        n: u8,
+    },
 }
 
 /// The automatic steps of a turn, seed [7] (phase order).
@@ -663,6 +670,11 @@ pub enum DealPick {
         from: Option<SpaceId>,
         to: SpaceId,
     },
+    ShipLoan {
+        port: SpaceId,
+        kind: ShipKind,
+        n: u8,
+    },
     /// A term of [9.1] the engine does not carry out yet: never listed, refused as
     /// UNSUPPORTED naming the rule (`diplomacy::unsupported`).
     Refused(crate::diplomacy::Term),
@@ -677,6 +689,7 @@ impl DealPick {
             DealPick::ReturnLeader(l) => Deal::ReturnLeader(l),
             DealPick::Cede(sp) => Deal::Cede(sp),
             DealPick::Mercenaries { n, from, to } => Deal::Mercenaries { n, from, to },
+            DealPick::ShipLoan { port, kind, n } => Deal::ShipLoan { port, kind, n },
             DealPick::Refused(t) => unreachable!("{t:?} is never listed"),
         }
     }
@@ -931,6 +944,9 @@ pub struct State {
     /// Mercenary gifts this turn flow one way per pair (seed [9.1]): (giver, receiver).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mercs_given: Vec<(Pw, Pw)>,
+    /// Ships lent this turn ([9.2]; they go back in winter).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ship_loans: Vec<crate::diplomacy::ship_loans::Loan>,
     pub deck: Vec<CardId>,
     pub discard: Vec<CardId>,
     /// Cards not yet in the game (turn-stamped) or held out (see RULINGS.md).

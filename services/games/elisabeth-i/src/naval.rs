@@ -563,6 +563,7 @@ pub fn winter_return(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     ev.push(Scoped::public(Event::CombatNote {
         text: "winter: the ships return to port".into(),
     }));
+    crate::diplomacy::ship_loans::give_back(s, ev);
 }
 
 /// The nearest port `p` controls from `w` (sea zones and ports by steps, enemies ignored;

@@ -153,6 +153,14 @@ fn deal_pb(d: &Deal) -> pb::Deal {
             count: *n as u32,
             space: from.map(|f| f.0 as u32),
             capital: to.0 as u32,
+            ..Default::default()
+        },
+        Deal::ShipLoan { port, kind, n } => pb::Deal {
+            kind: pb::DealKind::ShipLoan as i32,
+            count: *n as u32,
+            space: Some(port.0 as u32),
+            ship: ship_pb(*kind),
+            ..Default::default()
         },
     }
 }
@@ -161,7 +169,6 @@ fn pick_pb(d: &DealPick) -> pb::Deal {
     use crate::diplomacy::Term;
     let kind = match d {
         DealPick::Refused(Term::Treasures) => pb::DealKind::Treasures,
-        DealPick::Refused(Term::ShipLoan) => pb::DealKind::ShipLoan,
         DealPick::Refused(Term::Marriage) => pb::DealKind::Marriage,
         d => return deal_pb(&d.deal()),
     };
@@ -191,7 +198,12 @@ fn pick_from(d: Option<&pb::Deal>) -> Result<DealPick, String> {
         }),
         Ok(pb::DealKind::Mercenaries) => Err("a mercenary gift is 1 to 4 units".into()),
         Ok(pb::DealKind::Treasures) => Ok(DealPick::Refused(crate::diplomacy::Term::Treasures)),
-        Ok(pb::DealKind::ShipLoan) => Ok(DealPick::Refused(crate::diplomacy::Term::ShipLoan)),
+        Ok(pb::DealKind::ShipLoan) if d.count >= 1 => Ok(DealPick::ShipLoan {
+            port: space_from(d.space.ok_or("a ship loan names its port")?)?,
+            kind: ship_from(d.ship)?,
+            n: u8::try_from(d.count).map_err(|_| "too many ships")?,
+        }),
+        Ok(pb::DealKind::ShipLoan) => Err("a ship loan lends 1 ship or more".into()),
         Ok(pb::DealKind::Marriage) => Ok(DealPick::Refused(crate::diplomacy::Term::Marriage)),
         _ => Err(format!("deal kind {} unspecified or unknown", d.kind)),
     }

@@ -11,7 +11,7 @@ use signoria_elisabeth_i::combat::naval_battle::{Waters, naval_dice};
 use signoria_elisabeth_i::data::{PoolOwner, Power, data};
 use signoria_elisabeth_i::model::{Frame, Moment, Move, ShipKind, State, Step, UnitKind};
 use signoria_elisabeth_i::{armada, naval};
-use signoria_engine::Game;
+use signoria_engine::{Game, ProtoGame};
 
 fn zone(k: &str) -> Waters {
     Waters::Sea(data().sea_zone_id(k).unwrap())
@@ -386,4 +386,168 @@ fn the_armada_is_public() {
     let v = signoria_elisabeth_i::view::view(&s, signoria_engine::Viewer::Seat(s.seat_of(ENG)));
     assert_eq!(v.armada.strength, 4);
     assert_eq!(v.armada.aboard.regulars, 2);
+}
+
+// ---- Ship loans [9.2] (erratum §8.19 #207)
+
+use signoria_elisabeth_i::diplomacy::ship_loans;
+use signoria_elisabeth_i::model::{Deal, DealPick};
+
+fn galleons(s: &State, owner: PoolOwner) -> u32 {
+    let d = data();
+    d.space_ids()
+        .flat_map(|x| s.sp(x).forces.iter())
+        .filter(|f| f.owner == owner)
+        .map(|f| f.ships.galleons as u32)
+        .sum()
+}
+
+/// The French port a ship lent from Seville goes to: the nearest by sea zones (the
+/// Atlantic Ocean has none; the zones next to it), the lowest space on ties.
+fn french_port_two_zones_from_seville(s: &State) -> signoria_elisabeth_i::data::SpaceId {
+    let d = data();
+    let near: Vec<_> = ["bay_of_biscay", "english_channel", "irish_sea"]
+        .iter()
+        .map(|z| d.sea_zone_id(z).unwrap())
+        .collect();
+    d.space_ids()
+        .filter(|&x| {
+            signoria_elisabeth_i::board::controller_pw(s, x) == Some(FRA)
+                && d.space(x).ports.iter().any(|z| near.contains(z))
+        })
+        .min()
+        .unwrap()
+}
+
+/// RULINGS A7, A9 (erratum #207): Spain offers France an alliance lending its Seville
+/// galleon; accepted, the alliance is made and the galleon sails to France's nearest port
+/// as a French ship; the loan goes one way only.
+#[test]
+fn a7_a9_a_ship_loan_is_an_alliance_lending_ships() {
+    let mut s = game();
+    s.offered.clear();
+    s.stack = vec![Frame::Negotiate { who: SPA }];
+    let loan = Move::Propose {
+        to: FRA,
+        deal: DealPick::ShipLoan {
+            port: sp("seville"),
+            kind: ShipKind::Galleon,
+            n: 1,
+        },
+    };
+    let m = moves(&s);
+    assert!(m.contains(&loan));
+    assert!(!m.iter().any(|x| matches!(
+        x,
+        Move::Propose {
+            deal: DealPick::ShipLoan {
+                kind: ShipKind::Corsair | ShipKind::Armada,
+                ..
+            },
+            ..
+        }
+    )));
+    assert_eq!(E::move_from_pb(&E::move_to_pb(&loan)).unwrap(), loan);
+    let spain_before = galleons(&s, PoolOwner::Spain);
+    let france_before = galleons(&s, PoolOwner::France);
+    play(&mut s, loan);
+    assert_eq!(kind(&s), "consider");
+    play(&mut s, Move::Accept);
+    assert!(s.alliances.contains(&(SPA, FRA)));
+    let dest = french_port_two_zones_from_seville(&s);
+    assert_eq!(ship_loans::destination(&s, FRA, sp("seville")), Some(dest));
+    assert_eq!(galleons(&s, PoolOwner::Spain), spain_before - 1);
+    assert_eq!(galleons(&s, PoolOwner::France), france_before + 1);
+    let at_dest = s
+        .sp(dest)
+        .forces
+        .iter()
+        .find(|f| f.owner == PoolOwner::France);
+    assert!(at_dest.is_some_and(|f| f.ships.galleons >= 1));
+    // One direction per pair and turn: France lends nothing back to Spain.
+    assert!(ship_loans::offers(&s, FRA, SPA, true).is_empty());
+    assert!(!ship_loans::offers(&s, SPA, FRA, true).is_empty());
+    // France does not lend on the galleon it borrowed (A7).
+    assert!(
+        !ship_loans::offers(&s, FRA, ENG, true)
+            .iter()
+            .any(|d| matches!(
+                d,
+                Deal::ShipLoan {
+                    kind: ShipKind::Galleon,
+                    ..
+                }
+            ))
+    );
+}
+
+/// RULINGS A9: the way runs through sea zones only: a Mediterranean port reaches no
+/// English port (the Mediterranean meets the Atlantic only through Gibraltar's space).
+#[test]
+fn a9_no_loan_across_a_port_space() {
+    let s = game();
+    assert_eq!(ship_loans::destination(&s, ENG, sp("naples")), None);
+    assert!(
+        !ship_loans::offers(&s, SPA, ENG, true)
+            .iter()
+            .any(|d| matches!(d, Deal::ShipLoan { port, .. } if *port == sp("naples")))
+    );
+    assert!(
+        ship_loans::destination(&s, FRA, sp("naples")).is_some(),
+        "Marseille"
+    );
+}
+
+/// RULINGS A8: in winter the loan ends: the ships the borrower still has of that kind go
+/// to the lender's nearest port; those it lost stay lost.
+#[test]
+fn a8_lent_ships_go_home_in_winter() {
+    let mut s = game();
+    s.offered.clear();
+    s.stack = vec![Frame::Negotiate { who: SPA }];
+    play(
+        &mut s,
+        Move::Propose {
+            to: FRA,
+            deal: DealPick::ShipLoan {
+                port: sp("corunna"),
+                kind: ShipKind::Galleon,
+                n: 1,
+            },
+        },
+    );
+    play(&mut s, Move::Accept);
+    let (spain, france) = (
+        galleons(&s, PoolOwner::Spain),
+        galleons(&s, PoolOwner::France),
+    );
+    let mut t = s.clone();
+    let mut ev = Vec::new();
+    naval::winter_return(&mut s, &mut ev);
+    assert!(s.ship_loans.is_empty());
+    assert_eq!(galleons(&s, PoolOwner::Spain), spain + 1);
+    assert_eq!(galleons(&s, PoolOwner::France), france - 1);
+    assert!(E::invariant_violations(&s).is_empty());
+    // France lost its galleons (the lent one among them): nothing comes back.
+    let dest = ship_loans::destination(&t, FRA, sp("corunna")).unwrap();
+    let lost = t
+        .sp(dest)
+        .forces
+        .iter()
+        .find(|f| f.owner == PoolOwner::France)
+        .unwrap()
+        .ships
+        .galleons;
+    let f = signoria_elisabeth_i::board::force_mut(&mut t, dest, PoolOwner::France);
+    f.ships.galleons = 0;
+    signoria_elisabeth_i::board::book(&mut t, PoolOwner::France, 0, -(lost as i16));
+    signoria_elisabeth_i::board::tidy(&mut t, dest);
+    let others = galleons(&t, PoolOwner::France);
+    naval::winter_return(&mut t, &mut ev);
+    assert_eq!(
+        galleons(&t, PoolOwner::Spain),
+        spain + u32::from(others > 0),
+        "a French galleon elsewhere is returned in the lost one's place (A8)"
+    );
+    assert!(E::invariant_violations(&t).is_empty());
 }

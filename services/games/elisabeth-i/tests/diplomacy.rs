@@ -287,7 +287,7 @@ fn d4_no_mercenaries_out_of_a_siege() {
     );
 }
 
-/// D5: treasures, ship loans and marriages are refused as UNSUPPORTED naming the rule
+/// D5: treasures and marriages are refused as UNSUPPORTED naming the rule
 /// (and they survive the proto round trip, so a client can send them).
 #[test]
 fn d5_refused_terms_are_unsupported() {
@@ -295,7 +295,6 @@ fn d5_refused_terms_are_unsupported() {
     negotiate(&mut s, ENG);
     for (t, rule) in [
         (Term::Treasures, "treasures"),
-        (Term::ShipLoan, "ship loans"),
         (Term::Marriage, "marriages"),
     ] {
         let mv = offer(FRA, DealPick::Refused(t));

@@ -10,8 +10,6 @@ use crate::model::{DealPick, Frame, Move, State};
 pub enum Term {
     /// [9.1] 7: up to 2 random treasures.
     Treasures,
-    /// [9.1] 3, [9.2]: ships and naval leaders lent to an ally for the turn.
-    ShipLoan,
     /// [9.1] 9, [21]: an arranged marriage.
     Marriage,
 }
@@ -22,10 +20,6 @@ impl Term {
             Term::Treasures => {
                 "[9.1] giving treasures: the state holds no treasures yet (they come with the \
                  World map, [6.3], [16.5]); nothing to draw from a hand"
-            }
-            Term::ShipLoan => {
-                "[9.1], [9.2] ship loans: lent ships acting as the borrower's until winter \
-                 (Loaned markers, erratum §8.19 #207) are not carried by the naval state yet"
             }
             Term::Marriage => {
                 "[9.1], [21] arranged marriages are not a deal: they are proposed with the \
