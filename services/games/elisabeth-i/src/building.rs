@@ -14,7 +14,8 @@ pub fn land_in_play(s: &State, o: PoolOwner) -> u32 {
         .flat_map(|x| x.forces.iter())
         .filter(|f| f.owner == o)
         .map(|f| f.troops.total() as u32)
-        .sum()
+        .sum::<u32>()
+        + crate::armada::at_sea::aboard_of(s, o)
 }
 
 pub fn ships_in_play(s: &State, o: PoolOwner) -> u32 {
@@ -130,9 +131,10 @@ pub fn build_ok(s: &State, p: Pw, sp: SpaceId, k: ShipKind) -> bool {
                     .any(|&z| d.sea_zone(z).group == SeaGroup::Atlantic)
         }
         ShipKind::Corsair => true,
+        ShipKind::Armada => false,
     };
     let o = owner_for(p, sp);
-    ok && ships_in_play(s, o) < naval_pool(o)
+    ok && crate::diplomacy::ship_loans::counters_in_use(s, o, ships_in_play(s, o)) < naval_pool(o)
 }
 
 pub fn build(s: &mut State, p: Pw, sp: SpaceId, k: ShipKind, ev: &mut Vec<Scoped<Event>>) {
@@ -142,6 +144,7 @@ pub fn build(s: &mut State, p: Pw, sp: SpaceId, k: ShipKind, ev: &mut Vec<Scoped
         ShipKind::Galley => sh.galleys += 1,
         ShipKind::Galleon => sh.galleons += 1,
         ShipKind::Corsair => sh.corsairs += 1,
+        ShipKind::Armada => unreachable!("the Armada is built by its event"),
     }
     crate::board::book(s, o, 0, 1);
     ev.push(Scoped::public(Event::Built {

@@ -14,7 +14,7 @@ use crate::model::{
     UnitKind, major,
 };
 use crate::movement::{can_move_from, destinations, formation_limit, free_leaders, free_troops};
-use crate::{espionage, majors, minors, patronage, religion, royals, world};
+use crate::{armada, espionage, majors, minors, patronage, religion, royals, world};
 
 const HRE: Pw = 4;
 const PROTESTANT: Pw = 5;
@@ -107,6 +107,7 @@ pub fn kind(f: &Frame) -> &'static str {
         Frame::World(f) => world::kind(f),
         Frame::Minors(f) => minors::kind(f),
         Frame::Majors(f) => majors::kind(f),
+        Frame::Armada(f) => armada::kind(f),
     }
 }
 
@@ -127,6 +128,7 @@ fn decider(s: &State, f: &Frame) -> Option<Pw> {
         Frame::World(f) => world::decider(s, f),
         Frame::Minors(f) => minors::decider(s, f),
         Frame::Majors(f) => majors::decider(s, f),
+        Frame::Armada(f) => armada::decider(s, f),
         Frame::NavalOrders { who, .. } => Some(*who),
         Frame::Transport { who, stormed, .. } => (!stormed).then_some(*who),
         Frame::Respond { queue, .. } => queue.first().copied(),
@@ -347,6 +349,7 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
         Frame::World(f) => world::choices(s, f),
         Frame::Minors(f) => minors::choices(s, f),
         Frame::Majors(f) => majors::choices(s, f),
+        Frame::Armada(f) => armada::choices(s, f),
     }
 }
 
@@ -621,6 +624,7 @@ pub fn prompt(_s: &State, f: &Frame, _seat: Seat) -> String {
         Frame::World(f) => world::prompt(_s, f),
         Frame::Minors(f) => minors::prompt(_s, f),
         Frame::Majors(f) => majors::prompt(_s, f),
+        Frame::Armada(f) => armada::prompt(_s, f),
     }
 }
 
@@ -638,6 +642,7 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
         (Frame::World(f), mv) => world::resolve(s, f, mv, ev),
         (Frame::Minors(f), mv) => minors::resolve(s, f, mv, ev),
         (Frame::Majors(f), mv) => majors::resolve(s, f, mv, ev),
+        (Frame::Armada(f), mv) => armada::resolve(s, f, mv, ev),
         (Frame::Negotiate { who }, Move::PlayEvent { card }) => {
             crate::events::play(s, who, *card, ev);
         }
@@ -1297,6 +1302,7 @@ fn act(s: &mut State, who: Pw, cp: u8, mv: &Move, ev: &mut Vec<Scoped<Event>>) -
         Move::World(m) => world::act(s, who, cp, m, ev),
         Move::Minors(m) => minors::act(s, who, cp, m, ev),
         Move::Majors(m) => majors::act(s, who, cp, m, ev),
+        Move::Armada(m) => armada::act(s, who, cp, m, ev),
         m => unreachable!("not an action: {m:?}"),
     }
 }
@@ -1394,6 +1400,7 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         Frame::World(f) => world::auto(s, f, ev),
         Frame::Minors(f) => minors::auto(s, f, ev),
         Frame::Majors(f) => majors::auto(s, f, ev),
+        Frame::Armada(f) => armada::auto(s, f, ev),
         Frame::Step(Step::CardDraw) => crate::deal::card_draw(s, ev),
         Frame::Step(Step::Negotiation) => {
             s.offered.clear();

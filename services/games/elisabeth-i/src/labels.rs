@@ -49,6 +49,7 @@ fn ship(k: crate::model::ShipKind) -> &'static str {
         crate::model::ShipKind::Galley => "galley",
         crate::model::ShipKind::Galleon => "galleon",
         crate::model::ShipKind::Corsair => "corsair",
+        crate::model::ShipKind::Armada => "Armada",
     }
 }
 
@@ -88,6 +89,12 @@ pub fn describe(s: &State, mv: &Move) -> String {
                     .clone()),
                 power(*to),
                 data().space(*cap).name
+            ),
+            DealPick::ShipLoan { port, kind, n } => format!(
+                "Offer an alliance lending {n} {}(s) of {} to {}",
+                ship(*kind),
+                data().space(*port).name,
+                power(*to)
             ),
             DealPick::Refused(t) => format!("Offer {t:?} to {} (not implemented)", power(*to)),
         },
@@ -228,5 +235,6 @@ pub fn describe(s: &State, mv: &Move) -> String {
         Move::World(m) => crate::world::describe(s, m),
         Move::Minors(m) => crate::minors::describe(s, m),
         Move::Majors(m) => crate::majors::describe(s, m),
+        Move::Armada(m) => crate::armada::describe(s, m),
     }
 }

@@ -35,6 +35,7 @@ pub mod view;
 pub mod winter;
 
 // The subsystems (crate README, "How to add a subsystem or a card event").
+pub mod armada;
 pub mod espionage;
 pub mod majors;
 pub mod minors;

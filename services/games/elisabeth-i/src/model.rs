@@ -124,6 +124,8 @@ pub enum ShipKind {
     Galley,
     Galleon,
     Corsair,
+    /// The Spanish Armada [23.2]: only in naval orders (`armada`).
+    Armada,
 }
 
 /// The units of one owner (a major, a Protestant faction, a minor, the independents) in a
@@ -266,6 +268,13 @@ pub enum Deal {
         n: u8,
         from: Option<SpaceId>,
         to: SpaceId,
+    },
+    /// With an alliance, the proposer lends `n` ships of `kind` of the port `port` to the
+    /// other party until winter ([9.2], `diplomacy::ship_loans`).
+    ShipLoan {
+        port: SpaceId,
+        kind: ShipKind,
+        n: u8,
     },
 }
 
@@ -471,6 +480,7 @@ pub enum Frame {
     World(crate::world::Frame),
     Minors(crate::minors::Frame),
     Majors(crate::majors::Frame),
+    Armada(crate::armada::Frame),
 }
 
 /// A choice of a seat.
@@ -646,6 +656,7 @@ pub enum Move {
     World(crate::world::Move),
     Minors(crate::minors::Move),
     Majors(crate::majors::Move),
+    Armada(crate::armada::Move),
 }
 
 /// The kind of deal a proposal names (with its size).
@@ -662,6 +673,11 @@ pub enum DealPick {
         from: Option<SpaceId>,
         to: SpaceId,
     },
+    ShipLoan {
+        port: SpaceId,
+        kind: ShipKind,
+        n: u8,
+    },
     /// A term of [9.1] the engine does not carry out yet: never listed, refused as
     /// UNSUPPORTED naming the rule (`diplomacy::unsupported`).
     Refused(crate::diplomacy::Term),
@@ -677,6 +693,7 @@ impl DealPick {
             DealPick::ReturnLeader(l) => Deal::ReturnLeader(l),
             DealPick::Cede(sp) => Deal::Cede(sp),
             DealPick::Mercenaries { n, from, to } => Deal::Mercenaries { n, from, to },
+            DealPick::ShipLoan { port, kind, n } => Deal::ShipLoan { port, kind, n },
             DealPick::Refused(t) => unreachable!("{t:?} is never listed"),
         }
     }
@@ -893,6 +910,7 @@ pub enum Event {
     World(crate::world::Event),
     Minors(crate::minors::Event),
     Majors(crate::majors::Event),
+    Armada(crate::armada::Event),
 }
 
 /// The whole game.
@@ -930,6 +948,9 @@ pub struct State {
     /// Mercenary gifts this turn flow one way per pair (seed [9.1]): (giver, receiver).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mercs_given: Vec<(Pw, Pw)>,
+    /// Ships lent this turn ([9.2]; they go back in winter).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ship_loans: Vec<crate::diplomacy::ship_loans::Loan>,
     pub deck: Vec<CardId>,
     pub discard: Vec<CardId>,
     /// Cards not yet in the game (turn-stamped) or held out (see RULINGS.md).
@@ -977,6 +998,8 @@ pub struct State {
     pub minors: crate::minors::State,
     #[serde(default, skip_serializing_if = "is_default")]
     pub majors: crate::majors::State,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub armada: crate::armada::State,
 }
 
 fn is_default<T: Default + PartialEq>(t: &T) -> bool {

@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 use signoria_engine::Scoped;
 
+use crate::armada::SPAIN;
 use crate::board::{at_war, book, controller_pw, owner_pw};
 use crate::combat::naval_battle::{
     Fleet, NavalBattle, NavalBattleInput, NavalBattleOutcome, Waters,
@@ -37,6 +38,7 @@ pub fn ship_type(k: ShipKind) -> ShipType {
         ShipKind::Galley => ShipType::Galley,
         ShipKind::Galleon => ShipType::Galleon,
         ShipKind::Corsair => ShipType::Corsair,
+        ShipKind::Armada => unreachable!("the Armada is no counter of a force"),
     }
 }
 
@@ -53,6 +55,7 @@ fn get(s: &Ships, k: ShipKind) -> u8 {
         ShipKind::Galley => s.galleys,
         ShipKind::Galleon => s.galleons,
         ShipKind::Corsair => s.corsairs,
+        ShipKind::Armada => 0,
     }
 }
 
@@ -61,6 +64,7 @@ fn get_mut(s: &mut Ships, k: ShipKind) -> &mut u8 {
         ShipKind::Galley => &mut s.galleys,
         ShipKind::Galleon => &mut s.galleons,
         ShipKind::Corsair => &mut s.corsairs,
+        ShipKind::Armada => unreachable!("the Armada is no counter of a force"),
     }
 }
 
@@ -170,6 +174,12 @@ pub fn free_ships(s: &State, p: Pw, w: Waters, orders: &[Order]) -> Vec<(PoolOwn
             }
         }
     }
+    if p == SPAIN
+        && crate::armada::at_sea::may_sail(s, w)
+        && !orders.iter().any(|o| o.kind == ShipKind::Armada)
+    {
+        v.push((crate::armada::refit::owner(), ShipKind::Armada));
+    }
     v
 }
 
@@ -222,6 +232,7 @@ fn fleet_of(s: &State, w: Waters, power: Power, fs: &[Force]) -> Fleet {
             f.add(x.owner, ship_type(k), get(&x.ships, k));
         }
     }
+    crate::armada::at_sea::join(s, w, &mut f);
     f
 }
 
@@ -234,6 +245,10 @@ pub fn board(s: &State) -> Vec<ShipsAt> {
             .filter(|f| f.ships.total() > 0)
             .map(|f| f.owner.power())
             .collect();
+        if crate::armada::at_sea::here(s, w) && !powers.contains(&Power::Spain) {
+            powers.push(Power::Spain);
+            powers.sort();
+        }
         powers.dedup();
         for p in powers {
             let fs: Vec<Force> = forces(s, w)
@@ -266,6 +281,7 @@ pub fn set_board(s: &mut State, board: &[ShipsAt]) {
     for w in all_waters().collect::<Vec<_>>() {
         tidy_at(s, w);
     }
+    crate::armada::at_sea::from_board(s, board);
     crate::admirals::sync(s, board);
 }
 
@@ -283,7 +299,10 @@ pub fn execute(s: &mut State, p: Pw, orders: &[Order]) -> (Vec<ShipsAt>, Vec<Wat
     let mut froms: Vec<Waters> = orders.iter().map(|o| o.from).collect();
     froms.dedup();
     for w in froms {
-        let leaving = orders.iter().filter(|o| o.from == w).count() as u8;
+        let leaving = orders
+            .iter()
+            .filter(|o| o.from == w && o.kind != ShipKind::Armada)
+            .count() as u8;
         if leaving == ships_of(s, p, w)
             && let Some(o) = orders.iter().find(|o| o.from == w)
         {
@@ -292,6 +311,11 @@ pub fn execute(s: &mut State, p: Pw, orders: &[Order]) -> (Vec<ShipsAt>, Vec<Wat
     }
     let mut entered: Vec<Waters> = Vec::new();
     for o in orders {
+        if o.kind == ShipKind::Armada {
+            crate::armada::at_sea::sail(s, o.to);
+            entered.push(o.to);
+            continue;
+        }
         *get_mut(&mut force_at(s, o.from, o.owner).ships, o.kind) -= 1;
         *get_mut(&mut force_at(s, o.to, o.owner).ships, o.kind) += 1;
         if !entered.contains(&o.to) {
@@ -412,8 +436,18 @@ pub fn start_battle(s: &mut State, mover: Pw, w: Waters, foe: Power) -> Option<N
 /// Apply a naval battle: sunk ships leave the map, the survivors stand where the battle
 /// sends them, the beaten stack may not move again this impulse.
 pub fn apply_battle(s: &mut State, w: Waters, o: &NavalBattleOutcome, ev: &mut Vec<Scoped<Event>>) {
+    let armada_fought = crate::armada::at_sea::here(s, w);
     for side in 0..2 {
         let p = o.fleets[side].power;
+        if p == Power::Spain {
+            crate::armada::at_sea::after_battle(
+                s,
+                armada_fought,
+                &o.fleets[side],
+                o.positions[side],
+                ev,
+            );
+        }
         // Remove the side's ships at w, then place the survivors.
         for f in forces_mut(s, w).iter_mut().filter(|f| f.owner.power() == p) {
             f.ships = Ships::default();
@@ -493,6 +527,13 @@ pub fn push_out(s: &mut State, port: SpaceId, ev: &mut Vec<Scoped<Event>>) {
             text: format!("ships leave {}", data().space(port).name),
         }));
     }
+    if crate::armada::at_sea::stranded(s) == Some(port) {
+        let to = adjacent(w)
+            .into_iter()
+            .filter(|&x| matches!(x, Waters::Sea(_)) && !enemy_ships(s, SPAIN, x))
+            .min();
+        crate::armada::at_sea::push_out(s, to, ev);
+    }
     tidy_at(s, w);
 }
 
@@ -506,26 +547,7 @@ pub fn winter_return(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         let fs: Vec<Force> = forces(s, w).to_vec();
         for f in fs {
             let Some(p) = owner_pw(f.owner) else { continue };
-            let mut seen = vec![w];
-            let mut layer = vec![w];
-            let mut found = None;
-            while found.is_none() && !layer.is_empty() {
-                let mut next = Vec::new();
-                for x in layer {
-                    for y in adjacent(x) {
-                        if !seen.contains(&y) {
-                            seen.push(y);
-                            next.push(y);
-                        }
-                    }
-                }
-                next.sort();
-                found = next.iter().copied().find(|&y| {
-                    matches!(y, Waters::Port(sp) if controller_pw(s, sp) == Some(p)
-                        && !crate::movement::closed_to_spain(p, sp))
-                });
-                layer = next;
-            }
+            let found = nearest_home_port(s, p, w);
             force_at(s, w, f.owner).ships = Ships::default();
             if let Some(to) = found {
                 crate::admirals::follow(s, major(p), w, to);
@@ -541,6 +563,35 @@ pub fn winter_return(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     ev.push(Scoped::public(Event::CombatNote {
         text: "winter: the ships return to port".into(),
     }));
+    crate::diplomacy::ship_loans::give_back(s, ev);
+}
+
+/// The nearest port `p` controls from `w` (sea zones and ports by steps, enemies ignored;
+/// the lowest location on ties, RULINGS M16).
+pub fn nearest_home_port(s: &State, p: Pw, w: Waters) -> Option<Waters> {
+    let mut seen = vec![w];
+    let mut layer = vec![w];
+    while !layer.is_empty() {
+        let mut next = Vec::new();
+        for x in layer {
+            for y in adjacent(x) {
+                if !seen.contains(&y) {
+                    seen.push(y);
+                    next.push(y);
+                }
+            }
+        }
+        next.sort();
+        let found = next.iter().copied().find(|&y| {
+            matches!(y, Waters::Port(sp) if controller_pw(s, sp) == Some(p)
+                && !crate::movement::closed_to_spain(p, sp))
+        });
+        if found.is_some() {
+            return found;
+        }
+        layer = next;
+    }
+    None
 }
 
 /// Ships of an owner at sea (for the unit ledger).
@@ -780,7 +831,11 @@ pub fn piracy_input(s: &State, p: Pw, zone: SeaZoneId, target: Pw) -> PiracyInpu
         drawable: (crate::diplomacy::drawable(s, target).len()
             + s.world.hands.get(target as usize).map_or(0, Vec::len))
         .min(255) as u8,
-        armada_near: 0,
+        armada_near: if target == SPAIN {
+            crate::armada::at_sea::near(s, zone)
+        } else {
+            0
+        },
     }
 }
 
@@ -841,7 +896,7 @@ pub fn apply_piracy(
             }
             // Piracy VP count with the bonus VP (RULINGS M19).
             Reward::PiracyVp => s.bonus_vp[p as usize] += 1,
-            Reward::ReduceArmada => {}
+            Reward::ReduceArmada => crate::armada::at_sea::reduce(s, ev),
         }
     }
     ev.push(Scoped::public(Event::Pirated {

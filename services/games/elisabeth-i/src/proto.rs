@@ -70,7 +70,7 @@ fn controller_pb(p: DPower) -> i32 {
     }) as i32
 }
 
-fn unit_pb(k: UnitKind) -> i32 {
+pub(crate) fn unit_pb(k: UnitKind) -> i32 {
     (match k {
         UnitKind::Regular => pb::UnitKind::Regular,
         UnitKind::Mercenary => pb::UnitKind::Mercenary,
@@ -78,7 +78,7 @@ fn unit_pb(k: UnitKind) -> i32 {
     }) as i32
 }
 
-fn unit_from(v: i32) -> Result<UnitKind, String> {
+pub(crate) fn unit_from(v: i32) -> Result<UnitKind, String> {
     match pb::UnitKind::try_from(v) {
         Ok(pb::UnitKind::Regular) => Ok(UnitKind::Regular),
         Ok(pb::UnitKind::Mercenary) => Ok(UnitKind::Mercenary),
@@ -92,6 +92,7 @@ fn ship_pb(k: ShipKind) -> i32 {
         ShipKind::Galley => pb::ShipKind::Galley,
         ShipKind::Galleon => pb::ShipKind::Galleon,
         ShipKind::Corsair => pb::ShipKind::Corsair,
+        ShipKind::Armada => pb::ShipKind::Armada,
     }) as i32
 }
 
@@ -100,6 +101,7 @@ fn ship_from(v: i32) -> Result<ShipKind, String> {
         Ok(pb::ShipKind::Galley) => Ok(ShipKind::Galley),
         Ok(pb::ShipKind::Galleon) => Ok(ShipKind::Galleon),
         Ok(pb::ShipKind::Corsair) => Ok(ShipKind::Corsair),
+        Ok(pb::ShipKind::Armada) => Ok(ShipKind::Armada),
         _ => Err(format!("ship kind {v} unspecified or unknown")),
     }
 }
@@ -156,6 +158,14 @@ fn deal_pb(d: &Deal) -> pb::Deal {
             count: *n as u32,
             space: from.map(|f| f.0 as u32),
             capital: to.0 as u32,
+            ..Default::default()
+        },
+        Deal::ShipLoan { port, kind, n } => pb::Deal {
+            kind: pb::DealKind::ShipLoan as i32,
+            count: *n as u32,
+            space: Some(port.0 as u32),
+            ship: ship_pb(*kind),
+            ..Default::default()
         },
     }
 }
@@ -163,7 +173,6 @@ fn deal_pb(d: &Deal) -> pb::Deal {
 fn pick_pb(d: &DealPick) -> pb::Deal {
     use crate::diplomacy::Term;
     let kind = match d {
-        DealPick::Refused(Term::ShipLoan) => pb::DealKind::ShipLoan,
         DealPick::Refused(Term::Marriage) => pb::DealKind::Marriage,
         d => return deal_pb(&d.deal()),
     };
@@ -196,7 +205,12 @@ fn pick_from(d: Option<&pb::Deal>) -> Result<DealPick, String> {
             Ok(DealPick::GiveTreasures(d.count as u8))
         }
         Ok(pb::DealKind::Treasures) => Err("a treasure gift is 1 or 2 treasures".into()),
-        Ok(pb::DealKind::ShipLoan) => Ok(DealPick::Refused(crate::diplomacy::Term::ShipLoan)),
+        Ok(pb::DealKind::ShipLoan) if d.count >= 1 => Ok(DealPick::ShipLoan {
+            port: space_from(d.space.ok_or("a ship loan names its port")?)?,
+            kind: ship_from(d.ship)?,
+            n: u8::try_from(d.count).map_err(|_| "too many ships")?,
+        }),
+        Ok(pb::DealKind::ShipLoan) => Err("a ship loan lends 1 ship or more".into()),
         Ok(pb::DealKind::Marriage) => Ok(DealPick::Refused(crate::diplomacy::Term::Marriage)),
         _ => Err(format!("deal kind {} unspecified or unknown", d.kind)),
     }
@@ -441,6 +455,10 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
             p.majors = Some(crate::majors::move_to_pb(m));
             K::Majors
         }
+        Move::Armada(m) => {
+            p.armada = Some(crate::armada::move_to_pb(m));
+            K::Armada
+        }
     };
     p.kind = k as i32;
     p
@@ -485,6 +503,11 @@ pub fn move_from_pb(p: &pb::Move) -> Result<Move, String> {
             p.majors
                 .as_ref()
                 .ok_or("a majors move needs its majors message")?,
+        )?),
+        K::Armada => Move::Armada(crate::armada::move_from_pb(
+            p.armada
+                .as_ref()
+                .ok_or("an armada move needs its armada message")?,
         )?),
         K::Propose => Move::Propose {
             to: power_from(p.power)?,
@@ -632,7 +655,7 @@ pub fn move_from_pb(p: &pb::Move) -> Result<Move, String> {
     })
 }
 
-fn waters_pb(w: Waters) -> pb::Waters {
+pub(crate) fn waters_pb(w: Waters) -> pb::Waters {
     match w {
         Waters::Port(x) => pb::Waters {
             id: x.0 as u32,
@@ -694,7 +717,7 @@ fn part_from(v: u32) -> Result<u8, String> {
     }
 }
 
-fn troops_pb(t: &Troops) -> pb::Troops {
+pub(crate) fn troops_pb(t: &Troops) -> pb::Troops {
     pb::Troops {
         regulars: t.regulars as u32,
         mercenaries: t.mercenaries as u32,
@@ -829,6 +852,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
         world: Some(crate::world::view_to_pb(&v.world)),
         minors: Some(crate::minors::view_to_pb(&v.minors)),
         majors: Some(crate::majors::view_to_pb(&v.majors)),
+        armada: Some(crate::armada::view_to_pb(&v.armada)),
     }
 }
 
@@ -1168,6 +1192,10 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
         Event::Majors(e) => {
             p.majors = Some(crate::majors::event_to_pb(e));
             K::Majors
+        }
+        Event::Armada(e) => {
+            p.armada = Some(crate::armada::event_to_pb(e));
+            K::Armada
         }
     };
     p.kind = k as i32;

@@ -161,6 +161,8 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         world: Default::default(),
         minors: Default::default(),
         majors: Default::default(),
+        armada: Default::default(),
+        ship_loans: Vec::new(),
     };
     // Naval leaders the scenario has dead at the start are out of the game.
     s.admirals.retain(|a| {

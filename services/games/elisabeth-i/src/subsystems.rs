@@ -1,15 +1,15 @@
 //! The one place that chains the subsystem modules' hooks (religion, espionage, royals,
-//! patronage, world, minors, majors), in this order. The variants of the shared enums
+//! patronage, world, minors, majors, armada), in this order. The variants of the shared enums
 //! (`Frame`, `Move`, `Event`) are delegated arm by arm where they are matched (`flow`,
 //! `labels`, `proto`); what every module contributes to a list or a sum is chained here.
 
 use signoria_engine::{GameRng, Scoped, Seat};
 
 use crate::model::{Event, Moment, Move, Pw, State};
-use crate::{espionage, majors, minors, patronage, religion, royals, world};
+use crate::{armada, espionage, majors, minors, patronage, religion, royals, world};
 
 /// How many subsystem modules there are (`Frame::Hook` runs them one by one).
-pub const COUNT: u8 = 7;
+pub const COUNT: u8 = 8;
 
 /// Module `i`'s hook at a moment of the turn.
 pub fn at(i: u8, s: &mut State, when: Moment, ev: &mut Vec<Scoped<Event>>) {
@@ -21,6 +21,7 @@ pub fn at(i: u8, s: &mut State, when: Moment, ev: &mut Vec<Scoped<Event>>) {
         4 => world::at(s, when, ev),
         5 => minors::at(s, when, ev),
         6 => majors::at(s, when, ev),
+        7 => armada::at(s, when, ev),
         _ => unreachable!("subsystem {i}"),
     }
 }
@@ -34,6 +35,7 @@ pub fn actions(s: &State, who: Pw, cp: u8) -> Vec<Move> {
     v.extend(world::actions(s, who, cp));
     v.extend(minors::actions(s, who, cp));
     v.extend(majors::actions(s, who, cp));
+    v.extend(armada::actions(s, who, cp));
     v
 }
 
@@ -46,6 +48,7 @@ pub fn vp(s: &State, p: Pw) -> i16 {
         + world::vp(s, p)
         + minors::vp(s, p)
         + majors::vp(s, p)
+        + armada::vp(s, p)
 }
 
 /// The subsystems' change to `p`'s card draw ([6.2] step 4).
@@ -57,6 +60,7 @@ pub fn card_bonus(s: &State, p: Pw) -> i8 {
         + world::card_bonus(s, p)
         + minors::card_bonus(s, p)
         + majors::card_bonus(s, p)
+        + armada::card_bonus(s, p)
 }
 
 pub fn violations(s: &State) -> Vec<String> {
@@ -67,6 +71,7 @@ pub fn violations(s: &State) -> Vec<String> {
     v.extend(world::violations(s));
     v.extend(minors::violations(s));
     v.extend(majors::violations(s));
+    v.extend(armada::violations(s));
     v
 }
 
@@ -78,6 +83,7 @@ pub fn resample(s: &mut State, seat: Seat, rng: &mut GameRng) {
     world::resample(s, seat, rng);
     minors::resample(s, seat, rng);
     majors::resample(s, seat, rng);
+    armada::resample(s, seat, rng);
 }
 
 pub fn unsupported(s: &State, mv: &Move) -> Option<String> {
@@ -88,6 +94,7 @@ pub fn unsupported(s: &State, mv: &Move) -> Option<String> {
         .or_else(|| world::unsupported(s, mv))
         .or_else(|| minors::unsupported(s, mv))
         .or_else(|| majors::unsupported(s, mv))
+        .or_else(|| armada::unsupported(s, mv))
 }
 
 /// The subsystems' frame kinds a seat decides on.
@@ -100,6 +107,7 @@ pub fn decision_kinds() -> Vec<&'static str> {
         world::DECISION_KINDS,
         minors::DECISION_KINDS,
         majors::DECISION_KINDS,
+        armada::DECISION_KINDS,
     ]
     .concat()
 }
@@ -114,6 +122,7 @@ pub fn automatic_kinds() -> Vec<&'static str> {
         world::AUTOMATIC_KINDS,
         minors::AUTOMATIC_KINDS,
         majors::AUTOMATIC_KINDS,
+        armada::AUTOMATIC_KINDS,
     ]
     .concat()
 }

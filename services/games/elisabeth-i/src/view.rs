@@ -58,6 +58,7 @@ pub struct View {
     pub world: crate::world::View,
     pub minors: crate::minors::View,
     pub majors: crate::majors::View,
+    pub armada: crate::armada::View,
 }
 
 fn sees(s: &State, viewer: Viewer, p: Pw) -> bool {
@@ -132,5 +133,6 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         world: crate::world::view(s, viewer),
         minors: crate::minors::view(s, viewer),
         majors: crate::majors::view(s, viewer),
+        armada: crate::armada::view(s, viewer),
     }
 }

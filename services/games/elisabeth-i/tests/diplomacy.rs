@@ -287,14 +287,13 @@ fn d4_no_mercenaries_out_of_a_siege() {
     );
 }
 
-/// D5: ship loans and marriages are refused as UNSUPPORTED naming the rule
+/// D5: marriages are refused as UNSUPPORTED naming the rule
 /// (and they survive the proto round trip, so a client can send them).
 #[test]
 fn d5_refused_terms_are_unsupported() {
     let mut s = game();
     negotiate(&mut s, ENG);
     for (t, rule) in [
-        (Term::ShipLoan, "ship loans"),
         (Term::Marriage, "marriages"),
     ] {
         let mv = offer(FRA, DealPick::Refused(t));

@@ -8,6 +8,7 @@ pub mod cede;
 pub mod mercenaries;
 mod refused;
 pub mod treasures;
+pub mod ship_loans;
 
 pub use refused::{Term, unsupported};
 
@@ -112,6 +113,12 @@ pub fn terms(s: &State, who: Pw, to: Pw) -> Vec<DealPick> {
             v.push(DealPick::Mercenaries { n, from, to });
         }
     }
+    // [9.2]: ship loans with an alliance.
+    for d in ship_loans::offers(s, who, to, may_ally(s, who, to)) {
+        if let Deal::ShipLoan { port, kind, n } = d {
+            v.push(DealPick::ShipLoan { port, kind, n });
+        }
+    }
     v
 }
 
@@ -135,6 +142,9 @@ pub fn possible(s: &State, from: Pw, to: Pw, deal: &Deal) -> bool {
             from: src,
             to: cap,
         } => mercenaries::possible(s, from, to, *n, *src, *cap),
+        Deal::ShipLoan { .. } => {
+            ship_loans::offers(s, from, to, may_ally(s, from, to)).contains(deal)
+        }
     }
 }
 
@@ -181,7 +191,7 @@ pub fn accept(s: &mut State, from: Pw, to: Pw, deal: &Deal, ev: &mut Vec<Scoped<
     // Cessions and mercenaries change the map: announced to all ([9.1]); the other terms
     // announce their public part themselves.
     let audience = match deal {
-        Deal::Cede(_) | Deal::Mercenaries { .. } => Audience::All,
+        Deal::Cede(_) | Deal::Mercenaries { .. } | Deal::ShipLoan { .. } => Audience::All,
         _ => both(s, from, to),
     };
     ev.push(Scoped {
@@ -198,10 +208,12 @@ pub fn accept(s: &mut State, from: Pw, to: Pw, deal: &Deal, ev: &mut Vec<Scoped<
             mark_no_dow(s, from, to);
             ev.push(Scoped::public(Event::PeaceMade { a: from, b: to }));
         }
-        Deal::Alliance => {
-            set_alliance(s, from, to);
-            mark_no_dow(s, from, to);
-            ev.push(Scoped::public(Event::AllianceMade { a: from, b: to }));
+        Deal::Alliance => ally(s, from, to, ev),
+        Deal::ShipLoan { port, kind, n } => {
+            if !allied(s, from, to) {
+                ally(s, from, to, ev);
+            }
+            ship_loans::lend(s, from, to, *port, *kind, *n);
         }
         Deal::ReturnLeader(l) => {
             let i = crate::board::leader_pos(s, *l);
@@ -250,6 +262,12 @@ pub fn accept(s: &mut State, from: Pw, to: Pw, deal: &Deal, ev: &mut Vec<Scoped<
             });
         }
     }
+}
+
+fn ally(s: &mut State, a: Pw, b: Pw, ev: &mut Vec<Scoped<Event>>) {
+    set_alliance(s, a, b);
+    mark_no_dow(s, a, b);
+    ev.push(Scoped::public(Event::AllianceMade { a, b }));
 }
 
 pub fn reject(s: &mut State, from: Pw, to: Pw, ev: &mut Vec<Scoped<Event>>) {

@@ -8,8 +8,6 @@ use crate::model::{DealPick, Frame, Move, State};
 /// A refused term of [9.1].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Term {
-    /// [9.1] 3, [9.2]: ships and naval leaders lent to an ally for the turn.
-    ShipLoan,
     /// [9.1] 9, [21]: an arranged marriage.
     Marriage,
 }
@@ -17,10 +15,6 @@ pub enum Term {
 impl Term {
     pub fn why(self) -> &'static str {
         match self {
-            Term::ShipLoan => {
-                "[9.1], [9.2] ship loans: lent ships acting as the borrower's until winter \
-                 (Loaned markers, erratum §8.19 #207) are not carried by the naval state yet"
-            }
             Term::Marriage => {
                 "[9.1], [21] arranged marriages are not a deal: they are proposed with the \
                  royals move (RULINGS S9)"

@@ -66,6 +66,7 @@ pub fn registry() -> impl Iterator<Item = &'static EventDef> {
         .chain(crate::world::EVENTS)
         .chain(crate::minors::EVENTS)
         .chain(crate::majors::EVENTS)
+        .chain(crate::armada::EVENTS)
 }
 
 /// The event of the card with this key.

@@ -163,6 +163,7 @@ pub fn action_type(m: &model::Move) -> Option<u8> {
         M::Patronage(_) => 13,
         M::Minors(_) => 14,
         M::Majors(_) => 15,
+        M::Armada(m) => crate::armada::action_type(m),
         _ => return None,
     })
 }
