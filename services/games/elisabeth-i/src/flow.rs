@@ -517,14 +517,22 @@ fn action_choices(s: &State, p: Pw, cp: u8) -> Vec<Move> {
     v
 }
 
-pub fn prompt(_s: &State, f: &Frame, _seat: Seat) -> String {
+pub fn prompt(s: &State, f: &Frame, _seat: Seat) -> String {
     let name = |p: Pw| data().power(major(p)).name.clone();
     match f {
         Frame::Negotiate { who } => {
             format!("{}: propose an agreement or finish negotiating", name(*who))
         }
-        Frame::Consider { from, deal, .. } => {
-            format!("{} proposes {deal:?}: accept or reject", name(*from))
+        Frame::Consider { from, to, deal } => {
+            let offer = Move::Propose {
+                to: *to,
+                deal: crate::model::DealPick::of(deal.clone()),
+            };
+            format!(
+                "{} proposes: {}. Accept or reject",
+                name(*from),
+                crate::labels::describe(s, &offer)
+            )
         }
         Frame::Ransom { who } => format!("{}: ransom a captured leader or finish", name(*who)),
         Frame::DeclareWar { who, .. } => format!("{}: declare war or finish", name(*who)),
@@ -576,7 +584,7 @@ pub fn prompt(_s: &State, f: &Frame, _seat: Seat) -> String {
         | Frame::Avoid { who }
         | Frame::Withdraw { who }
         | Frame::MoveOn { who } => {
-            let m = crate::land::current_ref(_s);
+            let m = crate::land::current_ref(s);
             let (mover, to, from) = (
                 name(m.who),
                 &data().space(m.to).name,
@@ -617,14 +625,14 @@ pub fn prompt(_s: &State, f: &Frame, _seat: Seat) -> String {
         | Frame::NavalPlan { .. }
         | Frame::AssaultPlan { .. }
         | Frame::Hook { .. } => String::new(),
-        Frame::Religion(f) => religion::prompt(_s, f),
-        Frame::Espionage(f) => espionage::prompt(_s, f),
-        Frame::Royals(f) => royals::prompt(_s, f),
-        Frame::Patronage(f) => patronage::prompt(_s, f),
-        Frame::World(f) => world::prompt(_s, f),
-        Frame::Minors(f) => minors::prompt(_s, f),
-        Frame::Majors(f) => majors::prompt(_s, f),
-        Frame::Armada(f) => armada::prompt(_s, f),
+        Frame::Religion(f) => religion::prompt(s, f),
+        Frame::Espionage(f) => espionage::prompt(s, f),
+        Frame::Royals(f) => royals::prompt(s, f),
+        Frame::Patronage(f) => patronage::prompt(s, f),
+        Frame::World(f) => world::prompt(s, f),
+        Frame::Minors(f) => minors::prompt(s, f),
+        Frame::Majors(f) => majors::prompt(s, f),
+        Frame::Armada(f) => armada::prompt(s, f),
     }
 }
 

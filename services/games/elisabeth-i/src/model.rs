@@ -697,6 +697,20 @@ impl DealPick {
             DealPick::Refused(t) => unreachable!("{t:?} is never listed"),
         }
     }
+
+    /// The pick that proposes `deal` (the inverse of [`DealPick::deal`]).
+    pub fn of(deal: Deal) -> DealPick {
+        match deal {
+            Deal::Peace => DealPick::Peace,
+            Deal::Alliance => DealPick::Alliance,
+            Deal::GiveCards(n) => DealPick::GiveCards(n),
+            Deal::GiveTreasures(n) => DealPick::GiveTreasures(n),
+            Deal::ReturnLeader(l) => DealPick::ReturnLeader(l),
+            Deal::Cede(sp) => DealPick::Cede(sp),
+            Deal::Mercenaries { n, from, to } => DealPick::Mercenaries { n, from, to },
+            Deal::ShipLoan { port, kind, n } => DealPick::ShipLoan { port, kind, n },
+        }
+    }
 }
 
 /// What happened (addressed by [`signoria_engine::Scoped`]).

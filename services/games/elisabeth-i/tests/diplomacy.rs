@@ -36,6 +36,12 @@ fn ceding_a_space_home_displaces_the_old_owner() {
     play(&mut s, mv);
     assert_eq!(kind(&s), "consider");
     let seat = s.seat_of(FRA);
+    // The receiver's prompt names the offer in words.
+    let prompt = E::prompt_for(&s, seat).unwrap();
+    assert!(
+        prompt.contains("cede Amiens to France") && prompt.contains("Accept or reject"),
+        "{prompt}"
+    );
     let ev = E::apply(&mut s, seat, &Move::Accept).unwrap();
     assert!(E::invariant_violations(&s).is_empty());
     assert_eq!(controller_pw(&s, sp("amiens")), Some(FRA));
