@@ -36,7 +36,8 @@ rc() { redis-cli -p "$redis_port" "$@"; }
 
 echo "game players moves/game keys/game bytes/game state+meta stream request-ids bytes/move"
 for spec in lorenzo-il-magnifico:2 lorenzo-il-magnifico:4 wallenstein:3 wallenstein:5 \
-  pax-renaissance:2 pax-renaissance:4 age-of-renaissance:3 age-of-renaissance:6; do
+  pax-renaissance:2 pax-renaissance:4 age-of-renaissance:3 age-of-renaissance:6 \
+  elisabeth-i:2 elisabeth-i:6; do
   game=${spec%:*}
   players=${spec#*:}
   moves=0 keys=0 state=0 stream=0 ids=0

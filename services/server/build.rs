@@ -7,11 +7,12 @@ use std::path::PathBuf;
 
 /// Each game's proto package (`signoria.v1.games.<package>`, in
 /// `games/<package>.proto`) and the crate whose `pb` module holds its messages.
-const GAMES: [(&str, &str); 4] = [
+const GAMES: [(&str, &str); 5] = [
     ("lorenzo_il_magnifico", "signoria_lorenzo_il_magnifico"),
     ("wallenstein", "signoria_wallenstein"),
     ("pax_renaissance", "signoria_pax_renaissance"),
     ("age_of_renaissance", "signoria_age_of_renaissance"),
+    ("elisabeth_i", "signoria_elisabeth_i"),
 ];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -418,6 +418,9 @@ async fn games(a: ServerArg) -> anyhow::Result<()> {
             "{}  {} ({}-{} players)",
             t.id, t.display_name, t.min_players, t.max_players
         );
+        if !t.description.is_empty() {
+            println!("    {}", t.description);
+        }
         for o in t.options {
             println!(
                 "    --option {}=...  {} (default {})",

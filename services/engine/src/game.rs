@@ -144,6 +144,9 @@ pub struct GameInfo {
     /// The game type id used by the API (`lorenzo-il-magnifico`).
     pub id: &'static str,
     pub display_name: &'static str,
+    /// A sentence or two for a player choosing a game: edition, player count,
+    /// and where the component data is not the printed one (`ListGameTypes`).
+    pub description: &'static str,
     pub min_players: usize,
     pub max_players: usize,
     /// Bumped whenever the serialised state changes shape; a release must read

@@ -235,6 +235,7 @@ mod tests {
             GameInfo {
                 id: "counter",
                 display_name: "Counter",
+                description: "A test game.",
                 min_players: 1,
                 max_players: 1,
                 schema_version: 2,

@@ -116,6 +116,7 @@ impl<F: Flavour> Game for Race<F> {
         GameInfo {
             id: "race",
             display_name: "Race",
+            description: "A test game.",
             min_players: 2,
             max_players: 4,
             schema_version: 1,

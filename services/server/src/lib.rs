@@ -42,6 +42,8 @@ pub mod pb {
 
     /// The per-game messages, as compiled by the game crates.
     pub mod games {
+        pub use signoria_age_of_renaissance::pb as age_of_renaissance;
+        pub use signoria_elisabeth_i::pb as elisabeth_i;
         pub use signoria_lorenzo_il_magnifico::pb as lorenzo_il_magnifico;
         pub use signoria_pax_renaissance::pb as pax_renaissance;
         pub use signoria_wallenstein::pb as wallenstein;

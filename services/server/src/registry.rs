@@ -84,6 +84,7 @@ games! {
     Wallenstein => signoria_wallenstein::Wallenstein,
     PaxRenaissance => signoria_pax_renaissance::PaxRenaissance,
     AgeOfRenaissance => signoria_age_of_renaissance::AgeOfRenaissance,
+    ElisabethI => signoria_elisabeth_i::ElisabethI,
 }
 
 /// Why a game operation failed; [`crate::errors`] maps these to status codes.
@@ -446,6 +447,7 @@ mod tests {
             ("wallenstein", (3, 5)),
             ("pax-renaissance", (2, 4)),
             ("age-of-renaissance", (3, 6)),
+            ("elisabeth-i", (2, 6)),
         ] {
             let g = r.get(id).expect("registered");
             assert_eq!(g.info().id, id);
@@ -456,7 +458,7 @@ mod tests {
             );
         }
         assert!(r.get("chess").is_none());
-        assert_eq!(r.all().count(), 4);
+        assert_eq!(r.all().count(), 5);
     }
 
     #[test]

@@ -305,6 +305,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                     pb::GameType {
                         id: info.id.to_string(),
                         display_name: info.display_name.to_string(),
+                        description: info.description.to_string(),
                         min_players: info.min_players as u32,
                         max_players: info.max_players as u32,
                         options: info

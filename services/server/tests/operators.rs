@@ -155,6 +155,22 @@ async fn every_game_has_a_catalogue_naming_its_ids() {
             vec![("card", 92), ("city", 27), ("border", 13)],
         ),
         ("age-of-renaissance", vec![("province", 107), ("card", 64)]),
+        (
+            "elisabeth-i",
+            vec![
+                ("power", 6),
+                ("space", 190),
+                ("sea_zone", 13),
+                ("card", 114),
+                ("leader", 23),
+                ("naval_leader", 9),
+                ("noble", 21),
+                ("figure", 35),
+                ("captain", 16),
+                ("ocean_zone", 10),
+                ("settlement", 25),
+            ],
+        ),
     ];
     assert_eq!(registry.all().count(), expected.len());
     for (game_type, sections) in expected {

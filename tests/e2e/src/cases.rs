@@ -115,8 +115,10 @@ async fn full_game_with(cluster: &Cluster, players: u32, advanced: Option<bool>)
 
 /// Game types whose ranks need not follow the scores: a declared victory
 /// (Pax Renaissance) or an elimination (Age of Renaissance: a player out of
-/// the game ranks behind every survivor, whatever the scores).
-const RANKS_NOT_BY_SCORE: &[&str] = &["pax-renaissance", "age-of-renaissance"];
+/// the game ranks behind every survivor, whatever the scores) or an
+/// automatic victory (Elisabeth I.: a military or religious victory ranks its
+/// winner first whatever the VP).
+const RANKS_NOT_BY_SCORE: &[&str] = &["pax-renaissance", "age-of-renaissance", "elisabeth-i"];
 
 /// Every game type the server lists, at its smallest and largest player
 /// count with default options: a complete random game, requests alternating
@@ -134,6 +136,7 @@ pub async fn every_game_type(cluster: &Cluster) -> Result<()> {
         "wallenstein",
         "pax-renaissance",
         "age-of-renaissance",
+        "elisabeth-i",
     ] {
         ensure!(types.iter().any(|t| t.id == id), "{id} is not listed");
     }

@@ -10,6 +10,7 @@ fn info(id: &'static str) -> GameInfo {
     GameInfo {
         id,
         display_name: id,
+        description: id,
         min_players: 2,
         max_players: 2,
         schema_version: 1,

@@ -73,6 +73,7 @@ impl Game for AgeOfRenaissance {
         GameInfo {
             id: "age-of-renaissance",
             display_name: "Age of Renaissance",
+            description: "Age of Renaissance (German Descartes edition), 3-6 players: trading powers expanding through the Mediterranean, buying advances and playing commodity and event cards. Map data partly reconstructed (listed in the crate's data/README.md).",
             min_players: 3,
             max_players: 6,
             schema_version: 1,

@@ -12,6 +12,7 @@ pub mod battle;
 pub mod board;
 pub mod building;
 pub mod cards;
+pub mod catalog;
 pub mod combat;
 pub mod control;
 pub mod data;
@@ -72,6 +73,7 @@ impl Game for ElisabethI {
         GameInfo {
             id: "elisabeth-i",
             display_name: "Elisabeth I.",
+            description: "Elisabeth I. (Spielworxx edition of Virgin Queen), 2-6 players: the six powers of the wars of religion, 1559-1598, on the Europe and World maps. The component data (map graph, most card texts, leader ratings, set-ups) is partly reconstructed, since only the rulebook was available: the data pack lists what is printed, public or reconstructed (services/games/elisabeth-i/data/README.md).",
             min_players: 2,
             max_players: 6,
             schema_version: 1,
@@ -148,6 +150,10 @@ impl Game for ElisabethI {
 
     fn invariant_violations(state: &State) -> Vec<String> {
         invariants::violations(state)
+    }
+
+    fn catalog() -> Vec<signoria_engine::CatalogSection> {
+        catalog::sections()
     }
 
     fn resample_hidden(state: &State, seat: Seat, rng: &mut GameRng) -> Option<State> {

@@ -60,6 +60,7 @@ impl Game for LorenzoIlMagnifico {
         GameInfo {
             id: "lorenzo-il-magnifico",
             display_name: "Lorenzo il Magnifico",
+            description: "Lorenzo il Magnifico, 2-4 players: family members on the action spaces of Florence, four kinds of development cards, the Vatican report; basic and advanced game (leader cards).",
             min_players: 2,
             max_players: 4,
             schema_version: 2,

@@ -64,6 +64,7 @@ impl Game for PaxRenaissance {
         GameInfo {
             id: "pax-renaissance",
             display_name: "Pax Renaissance",
+            description: "Pax Renaissance (1st edition), base game, 2-4 players: bankers of the Renaissance trading, campaigning and changing regimes toward one of four victories; options astrology, bankruptcy and expert.",
             min_players: 2,
             max_players: 4,
             schema_version: upgrade::SCHEMA,

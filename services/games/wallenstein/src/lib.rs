@@ -65,6 +65,7 @@ impl Game for Wallenstein {
         GameInfo {
             id: "wallenstein",
             display_name: "Wallenstein",
+            description: "Wallenstein (2nd edition), 3-5 players: armies and the cube tower in the Thirty Years' War, planned actions per season; the Kaiserhof, Landsknechte and Generals modules as options. Module values lost from the rulebook scan are ruled and listed in the crate's RULINGS.md.",
             min_players: 3,
             max_players: 5,
             // 2: the decision stack (`stack`) replaced `phase`; 3: the modules'
