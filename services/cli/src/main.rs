@@ -8,6 +8,7 @@
 // `pb::Move` is `Copy` only while every game's moves are plain numbers.
 #![allow(clippy::clone_on_copy)]
 
+mod arena;
 mod client;
 mod json;
 mod load;
@@ -61,6 +62,9 @@ enum Command {
     /// Bots.
     #[command(subcommand)]
     Bot(BotCommand),
+    /// A tournament between bot configurations, in process: win rates with
+    /// 95% intervals and the CPU time per decision.
+    Arena(arena::ArenaArgs),
     /// Load generator: many concurrent random games against a server on
     /// loopback, and/or the store's commit script straight against Redis.
     Load(load::LoadArgs),
@@ -298,6 +302,7 @@ fn main() -> anyhow::Result<()> {
             Command::Replay(a) => replay(a),
             Command::Bot(BotCommand::Random(a)) => bot_random(a).await,
             Command::Load(a) => load::run(a).await,
+            Command::Arena(a) => arena::run(a),
         }
     })
 }
