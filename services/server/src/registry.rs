@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
 
+use signoria_bots::Budget;
 use signoria_engine::game::filter_events;
 use signoria_engine::{
     GameInfo, LoggedMove, Outcome, ProtoGame, RuleError, RuleErrorKind, Scoped, Seat, Viewer,
@@ -130,6 +131,11 @@ pub trait DynState: Send {
     ) -> Result<Applied, GameError>;
     /// The stored form of the state (`encode_state`).
     fn encode(&self) -> Vec<u8>;
+    /// The search bot's move for `seat` with its label
+    /// ([`signoria_bots::choose_move`]): deterministic for a seed and an
+    /// iteration budget, and using only what `seat` may see. `None` when the
+    /// seat is not pending.
+    fn bot_move(&self, seat: Seat, strength: &Budget, seed: u64) -> Option<pb::LegalMove>;
 }
 
 /// What a move produced.
@@ -280,6 +286,16 @@ impl<G: Envelope> DynState for Loaded<G> {
 
     fn encode(&self) -> Vec<u8> {
         encode_state::<G>(&self.state)
+    }
+
+    fn bot_move(&self, seat: Seat, strength: &Budget, seed: u64) -> Option<pb::LegalMove> {
+        let mv = signoria_bots::choose_move::<G>(&self.state, seat, strength, seed)?;
+        Some(pb::LegalMove {
+            label: G::describe_move(&self.state, seat, &mv),
+            r#move: Some(pb::Move {
+                game: Some(G::wrap_move(G::move_to_pb(&mv))),
+            }),
+        })
     }
 }
 
@@ -441,6 +457,28 @@ mod tests {
         }
         assert!(r.get("chess").is_none());
         assert_eq!(r.all().count(), 4);
+    }
+
+    #[test]
+    fn the_bot_moves_legally_and_only_for_a_pending_seat() {
+        let r = Registry::builtin();
+        for g in r.all() {
+            let players = g.info().min_players;
+            let mut state = g.setup(None, players, 3).unwrap();
+            let seat = state.pending()[0];
+            let budget = Budget::named("easy").unwrap();
+            let bot = state
+                .bot_move(seat, &budget, 5)
+                .expect("a pending seat moves");
+            assert!(state.legal_moves(seat).contains(&bot), "{}", g.info().id);
+            assert_eq!(state.bot_move(seat, &budget, 5), Some(bot.clone()));
+            let idle = (0..players).find(|s| !state.pending().contains(s));
+            if let Some(idle) = idle {
+                assert_eq!(state.bot_move(idle, &budget, 5), None);
+            }
+            let mv = bot.r#move.unwrap();
+            state.apply(seat, &mv, Viewer::Seat(seat), 1).unwrap();
+        }
     }
 
     #[test]

@@ -77,10 +77,7 @@ pub(super) fn bot_seats(bots: &[pb::BotSeat], players: usize) -> Result<Vec<BotS
 
 /// The bot's move for `seat` on `state`.
 fn bot_move(state: &dyn DynState, seat: Seat, budget: &Budget, seed: u64) -> Option<pb::LegalMove> {
-    // PLACEHOLDER until branch bots has `DynState::bot_move`.
-    let _ = budget;
-    let moves = state.legal_moves(seat);
-    (!moves.is_empty()).then(|| moves[(seed % moves.len() as u64) as usize].clone())
+    state.bot_move(seat, budget, seed)
 }
 
 impl<S: GameStore> GameServiceImpl<S> {
