@@ -80,7 +80,13 @@ fn pending_work(redis: &RedisServer) -> Result<u64> {
         redis.port(),
         &["XPENDING", "signoria:bot-work", "signoria-bots"],
     )?;
-    Ok(out.lines().next().unwrap_or("0").trim().parse().unwrap_or(0))
+    Ok(out
+        .lines()
+        .next()
+        .unwrap_or("0")
+        .trim()
+        .parse()
+        .unwrap_or(0))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -134,7 +140,10 @@ async fn a_replica_killed_mid_work_leaves_its_bot_work_to_the_other() -> Result<
         if pending_work(&redis)? > 0 || snapshot(&a.endpoint(), &game_id).await?.version > 0 {
             break;
         }
-        ensure!(started.elapsed() < Duration::from_secs(30), "replica a took no work");
+        ensure!(
+            started.elapsed() < Duration::from_secs(30),
+            "replica a took no work"
+        );
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
     a.kill();
@@ -152,7 +161,10 @@ async fn a_replica_killed_mid_work_leaves_its_bot_work_to_the_other() -> Result<
     // b claimed and finished a's item (or found it done): none is left.
     let started = std::time::Instant::now();
     while pending_work(&redis)? > 0 {
-        ensure!(started.elapsed() < Duration::from_secs(30), "work left unfinished");
+        ensure!(
+            started.elapsed() < Duration::from_secs(30),
+            "work left unfinished"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     if at_kill > 0 && seen.len() == 1 {
@@ -192,7 +204,10 @@ async fn a_seat_is_handed_to_a_bot_and_back_across_replicas() -> Result<()> {
         .set_seat_bot(authed(set(true), Some(&created.seats[0].token)))
         .await
         .unwrap_err();
-    ensure!(refused.code() == tonic::Code::PermissionDenied, "{refused:?}");
+    ensure!(
+        refused.code() == tonic::Code::PermissionDenied,
+        "{refused:?}"
+    );
     let handed = connect(&b.endpoint())
         .await?
         .set_seat_bot(authed(set(true), Some(&created.owner_token)))
