@@ -759,6 +759,7 @@ async fn drive_games(
                 seed: None,
                 seat_labels: vec![],
                 decision_seconds: None,
+                bots: vec![],
             })
             .await
         {

@@ -1,6 +1,7 @@
 //! `signoria`: the server, and generic gRPC clients for any game.
 //!
-//! The clients (`games`, `new`, `play`, `watch`, `bot random`) know no rules:
+//! The clients (`games`, `new`, `play`, `watch`, `bot random`, `bot search`)
+//! know no rules:
 //! they list legal moves, pick one and send it back unchanged. Typed views,
 //! moves and events are shown as canonical protobuf JSON, decoded through the
 //! API's descriptor set, so every game prints without game-specific code.
@@ -9,6 +10,7 @@
 #![allow(clippy::clone_on_copy)]
 
 mod arena;
+mod bot_search;
 mod client;
 mod json;
 mod load;
@@ -180,6 +182,18 @@ struct ServeArgs {
     /// spectator's address).
     #[arg(long, env = "SIGNORIA_MAX_WATCHERS_PER_CLIENT", default_value_t = 32)]
     max_watchers_per_client: usize,
+    /// Bot searches (bot seats' moves, SuggestMove) run at once on this
+    /// replica, each on its own thread (default: the number of cores).
+    #[arg(long, env = "SIGNORIA_BOT_CONCURRENCY")]
+    bot_concurrency: Option<usize>,
+    /// Seconds after which bot work another replica took and did not finish
+    /// is claimed by this one (the other died).
+    #[arg(long, env = "SIGNORIA_BOT_CLAIM_AFTER", default_value_t = 15.0)]
+    bot_claim_after: f64,
+    /// File holding the operators' token (at least 16 bytes; a trailing
+    /// newline is ignored): `SetSeatBot` for any game. Same on every replica.
+    #[arg(long, env = "SIGNORIA_OPERATOR_TOKEN_FILE")]
+    operator_token_file: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -205,6 +219,10 @@ struct NewArgs {
     /// default move (see the README's "Hosted play").
     #[arg(long)]
     decision_seconds: Option<u32>,
+    /// A seat the server's search bot plays, `SEAT` or `SEAT=STRENGTH`
+    /// (`easy`, `default`, `strong`); repeatable.
+    #[arg(long = "bot", value_name = "SEAT[=STRENGTH]")]
+    bots: Vec<String>,
     /// Print the answer as one JSON object.
     #[arg(long)]
     json: bool,
@@ -266,6 +284,51 @@ struct ReplayArgs {
 enum BotCommand {
     /// Play the given seats with uniformly random legal moves until the game ends.
     Random(RandomBotArgs),
+    /// Play one seat with the server's search bot (SuggestMove: the search
+    /// runs on the server, from what the seat may see) until the game ends.
+    Search(SearchBotArgs),
+    /// Hand a seat to the server's bot, or back (`--back`): needs the game's
+    /// owner token (from `signoria new`) or an operator token.
+    Seat(SeatBotArgs),
+}
+
+#[derive(Args)]
+struct SearchBotArgs {
+    #[command(flatten)]
+    server: ServerArg,
+    /// Game id.
+    #[arg(long)]
+    game: String,
+    /// The seat's token.
+    #[arg(long, env = "SIGNORIA_TOKEN")]
+    token: String,
+    /// The search's strength: `easy`, `default` or `strong`.
+    #[arg(long, default_value = "default")]
+    budget: String,
+    /// Print each move.
+    #[arg(long)]
+    verbose: bool,
+}
+
+#[derive(Args)]
+struct SeatBotArgs {
+    #[command(flatten)]
+    server: ServerArg,
+    /// Game id.
+    #[arg(long)]
+    game: String,
+    /// The game's owner token, or an operator token.
+    #[arg(long, env = "SIGNORIA_OWNER_TOKEN")]
+    token: String,
+    /// The seat to hand over.
+    #[arg(long)]
+    seat: u32,
+    /// The bot's strength: `easy`, `default` or `strong`.
+    #[arg(long, default_value = "default", conflicts_with = "back")]
+    strength: String,
+    /// Give the seat back to its player instead.
+    #[arg(long)]
+    back: bool,
 }
 
 #[derive(Args)]
@@ -301,6 +364,8 @@ fn main() -> anyhow::Result<()> {
             Command::Export(a) => export(a).await,
             Command::Replay(a) => replay(a),
             Command::Bot(BotCommand::Random(a)) => bot_random(a).await,
+            Command::Bot(BotCommand::Search(a)) => bot_search::play(a).await,
+            Command::Bot(BotCommand::Seat(a)) => bot_search::hand_over(a).await,
             Command::Load(a) => load::run(a).await,
             Command::Arena(a) => arena::run(a),
         }
@@ -381,6 +446,20 @@ async fn serve(a: ServeArgs) -> anyhow::Result<()> {
     config.service.public_stats = a.public_stats;
     config.admin_listen = a.admin_listen;
     config.service.state_cache_bytes = a.state_cache_mib << 20;
+    if let Some(n) = a.bot_concurrency {
+        anyhow::ensure!(n > 0, "--bot-concurrency must be at least 1");
+        config.service.bot_concurrency = n;
+    }
+    config.service.bot_claim_after = secs(a.bot_claim_after, "--bot-claim-after")?;
+    if let Some(path) = &a.operator_token_file {
+        let mut bytes =
+            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+            bytes.pop();
+        }
+        config.service.operator_token =
+            Some(signoria_server::auth::OperatorToken::new(bytes).map_err(anyhow::Error::msg)?);
+    }
     if config.service.allow_client_seed {
         tracing::warn!(
             "--allow-client-seed: clients may choose game seeds (tests and replays only)"
@@ -463,6 +542,11 @@ async fn new_game(a: NewArgs) -> anyhow::Result<()> {
             seed: a.seed,
             seat_labels: a.labels,
             decision_seconds: a.decision_seconds,
+            bots: a
+                .bots
+                .iter()
+                .map(|b| bot_search::bot_seat(b))
+                .collect::<anyhow::Result<_>>()?,
         })
         .await?;
     if a.json {
@@ -473,13 +557,14 @@ async fn new_game(a: NewArgs) -> anyhow::Result<()> {
             .collect();
         println!(
             "{}",
-            serde_json::json!({"game_id": resp.game_id, "game_type": a.game, "seats": seats})
+            serde_json::json!({"game_id": resp.game_id, "game_type": a.game, "seats": seats, "owner_token": resp.owner_token})
         );
     } else {
         println!("game {}", resp.game_id);
         for s in &resp.seats {
             println!("seat {} {} {}", s.seat, s.token, s.label);
         }
+        println!("owner {}", resp.owner_token);
     }
     Ok(())
 }

@@ -85,6 +85,7 @@ fn serve_new_watch_bot_and_shut_down() {
         .unwrap()
         .to_string();
     let seats: Vec<Vec<String>> = lines
+        .filter(|l| l.starts_with("seat "))
         .map(|l| l.split_whitespace().map(str::to_string).collect())
         .collect();
     assert_eq!(seats.len(), 3);
@@ -197,7 +198,7 @@ fn serve_new_watch_bot_and_shut_down() {
         .to_string();
     let tokens2: Vec<String> = created
         .lines()
-        .skip(1)
+        .filter(|l| l.starts_with("seat "))
         .map(|l| l.split_whitespace().nth(2).unwrap().to_string())
         .collect();
     let play = |token: &str, extra: &[&str]| {

@@ -8,6 +8,13 @@
 //!
 //! The caller presents the token as `authorization: Bearer <token>`; no
 //! `authorization` header means a spectator.
+//!
+//! Two more kinds of token may change who plays a seat (`SetSeatBot`):
+//! - the game's owner token `ot1.<hex HMAC-SHA256>`, returned by
+//!   `CreateGame` to its caller: a MAC of the game id under the same secret
+//!   with its own domain separation, so it is never a seat token;
+//! - the operator token, a secret configured on every replica
+//!   (`--operator-token-file`), compared in constant time.
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -18,6 +25,9 @@ type HmacSha256 = Hmac<Sha256>;
 const TOKEN_PREFIX: &str = "st1";
 /// Domain separation: these MACs are seat tokens of format version 1.
 const MAC_CONTEXT: &[u8] = b"signoria seat token v1\n";
+const OWNER_PREFIX: &str = "ot1";
+/// Domain separation: these MACs are owner tokens of format version 1.
+const OWNER_CONTEXT: &[u8] = b"signoria owner token v1\n";
 
 /// The smallest secret accepted from a file or the environment.
 pub const MIN_SECRET_BYTES: usize = 16;
@@ -131,15 +141,81 @@ impl TokenSigner {
         metadata: &tonic::metadata::MetadataMap,
         game_id: &str,
     ) -> Result<Caller, AuthError> {
-        let Some(value) = metadata.get("authorization") else {
-            return Ok(Caller::Spectator);
+        match bearer(metadata)? {
+            None => Ok(Caller::Spectator),
+            Some(token) => self.verify(game_id, token).map(Caller::Seat),
+        }
+    }
+
+    /// The owner token of `game_id`.
+    pub fn sign_owner(&self, game_id: &str) -> String {
+        format!(
+            "{OWNER_PREFIX}.{}",
+            hex(&self.owner_mac(game_id).finalize().into_bytes())
+        )
+    }
+
+    fn owner_mac(&self, game_id: &str) -> HmacSha256 {
+        let mut mac = self.key.clone();
+        mac.update(OWNER_CONTEXT);
+        mac.update(&(game_id.len() as u64).to_be_bytes());
+        mac.update(game_id.as_bytes());
+        mac
+    }
+
+    /// Whether `token` is the owner token of `game_id` (constant-time).
+    pub fn is_owner(&self, game_id: &str, token: &str) -> bool {
+        let Some(tag) = token
+            .trim()
+            .strip_prefix(OWNER_PREFIX)
+            .and_then(|t| t.strip_prefix('.'))
+            .and_then(unhex)
+        else {
+            return false;
         };
-        let value = value.to_str().map_err(|_| AuthError::BadHeader)?.trim();
-        let token = value
-            .strip_prefix("Bearer ")
-            .or_else(|| value.strip_prefix("bearer "))
-            .ok_or(AuthError::BadHeader)?;
-        self.verify(game_id, token).map(Caller::Seat)
+        self.owner_mac(game_id).verify_slice(&tag).is_ok()
+    }
+}
+
+/// The bearer token of request metadata (`None`: no `authorization`).
+pub fn bearer(metadata: &tonic::metadata::MetadataMap) -> Result<Option<&str>, AuthError> {
+    let Some(value) = metadata.get("authorization") else {
+        return Ok(None);
+    };
+    let value = value.to_str().map_err(|_| AuthError::BadHeader)?.trim();
+    value
+        .strip_prefix("Bearer ")
+        .or_else(|| value.strip_prefix("bearer "))
+        .map(Some)
+        .ok_or(AuthError::BadHeader)
+}
+
+/// The operators' secret token (`signoria serve --operator-token-file`);
+/// `Debug` never shows it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct OperatorToken(Vec<u8>);
+
+impl OperatorToken {
+    /// A token of at least [`MIN_SECRET_BYTES`] bytes.
+    pub fn new(token: Vec<u8>) -> Result<OperatorToken, String> {
+        if token.len() < MIN_SECRET_BYTES {
+            return Err(format!(
+                "the operator token must have at least {MIN_SECRET_BYTES} bytes"
+            ));
+        }
+        Ok(OperatorToken(token))
+    }
+
+    /// Whether `token` is this one (constant-time).
+    pub fn matches(&self, token: &str) -> bool {
+        use subtle::ConstantTimeEq as _;
+        self.0.ct_eq(token.trim().as_bytes()).into()
+    }
+}
+
+impl std::fmt::Debug for OperatorToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("OperatorToken(..)")
     }
 }
 
@@ -284,6 +360,23 @@ mod tests {
             MetadataValue::from_static("Bearer nonsense"),
         );
         assert_eq!(s.caller(&md, "g1"), Err(AuthError::Malformed));
+    }
+
+    #[test]
+    fn owner_tokens_are_per_game_and_never_seat_tokens() {
+        let s = signer();
+        let owner = s.sign_owner("g1");
+        assert!(s.is_owner("g1", &owner));
+        assert!(!s.is_owner("g2", &owner));
+        assert!(!TokenSigner::random().is_owner("g1", &owner));
+        assert!(!s.is_owner("g1", &s.sign("g1", 0)));
+        assert!(s.verify("g1", &owner).is_err());
+        assert!(!s.is_owner("g1", "ot1.zz"));
+        let op = OperatorToken::new(b"operator secret, long enough".to_vec()).unwrap();
+        assert!(op.matches("operator secret, long enough"));
+        assert!(!op.matches("operator secret, long enougH"));
+        assert!(!format!("{op:?}").contains("secret"));
+        assert!(OperatorToken::new(b"short".to_vec()).is_err());
     }
 
     #[test]

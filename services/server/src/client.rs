@@ -184,6 +184,43 @@ impl Client {
         Ok(self.inner.watch_game(req).await?.into_inner())
     }
 
+    /// The search bot's choice for this client's seat (`SuggestMove`).
+    pub async fn suggest_move(
+        &mut self,
+        game_id: &str,
+        strength: &str,
+    ) -> Result<pb::SuggestMoveResponse, Status> {
+        let req = self.request(pb::SuggestMoveRequest {
+            game_id: game_id.to_string(),
+            strength: strength.to_string(),
+            seed: None,
+        });
+        Ok(self.inner.suggest_move(req).await?.into_inner())
+    }
+
+    /// Hands `seat` to the bot (`Some(strength)`) or back to its player
+    /// (`SetSeatBot`; this client's token is the owner's or an operator's).
+    pub async fn set_seat_bot(
+        &mut self,
+        game_id: &str,
+        seat: u32,
+        strength: Option<&str>,
+    ) -> Result<pb::GameSnapshot, Status> {
+        let req = self.request(pb::SetSeatBotRequest {
+            game_id: game_id.to_string(),
+            seat,
+            bot: strength.is_some(),
+            strength: strength.unwrap_or_default().to_string(),
+        });
+        Ok(self
+            .inner
+            .set_seat_bot(req)
+            .await?
+            .into_inner()
+            .snapshot
+            .unwrap_or_default())
+    }
+
     pub async fn server_stats(&mut self) -> Result<pb::ServerStats, Status> {
         Ok(self
             .inner

@@ -24,9 +24,27 @@ pub enum NoticeKind {
     TimedOut,
     /// The seat resigned.
     Resigned,
-    /// A resigned seat's move, made by the default player.
+    /// A move the server made for a seat it plays: a resigned seat's (the
+    /// default player) or a bot seat's (the search bot).
     BotMove,
+    /// The seat was handed to the search bot (the label is its strength).
+    BotSeat,
+    /// The seat was given back to its player.
+    PlayerSeat,
 }
+
+/// A seat the server's search bot plays.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotSeat {
+    pub seat: u32,
+    /// A name of [`signoria_bots::Budget::named`].
+    pub strength: String,
+}
+
+/// How long a bot seat may stay pending before the deadline scanner queues
+/// its work again (the safety net for work lost between a commit and its
+/// queueing); again every as long after.
+pub const BOT_RETRY_MS: u64 = 30_000;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Notice {
@@ -62,6 +80,9 @@ pub struct GameMeta {
     /// releases that did not keep it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub origin: Option<Origin>,
+    /// Seats the search bot plays, in seat order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bots: Vec<BotSeat>,
 }
 
 /// What a game was set up from: with the moves of its event log, enough to
@@ -85,6 +106,7 @@ impl GameMeta {
             resigned: Vec::new(),
             notices: Vec::new(),
             origin: None,
+            bots: Vec::new(),
         }
     }
 
@@ -106,6 +128,48 @@ impl GameMeta {
 
     pub fn is_resigned(&self, seat: Seat) -> bool {
         self.resigned.contains(&(seat as u32))
+    }
+
+    /// The bot that plays `seat`, if one does.
+    pub fn bot(&self, seat: Seat) -> Option<&BotSeat> {
+        self.bots.iter().find(|b| b.seat as usize == seat)
+    }
+
+    /// Hands `seat` to a bot of `strength` (`Some`) or back to its player.
+    pub fn set_bot(&mut self, seat: Seat, strength: Option<&str>) {
+        self.bots.retain(|b| b.seat as usize != seat);
+        if let Some(strength) = strength {
+            self.bots.push(BotSeat {
+                seat: seat as u32,
+                strength: strength.to_owned(),
+            });
+            self.bots.sort_by_key(|b| b.seat);
+        }
+    }
+
+    /// The pending bot seats whose decision began at this version (a bot
+    /// seat whose decision is unchanged has its work queued already).
+    pub fn bots_to_queue(&self, pending: &[Seat]) -> Vec<Seat> {
+        pending
+            .iter()
+            .copied()
+            .filter(|&s| self.bot(s).is_some())
+            .filter(|&s| self.decisions.get(s).is_none_or(|&d| d == self.version))
+            .collect()
+    }
+
+    /// The pending bot seats whose decision began at least [`BOT_RETRY_MS`]
+    /// ago: their work is queued again.
+    pub fn overdue_bots(&self, pending: &[Seat], now_ms: u64) -> Vec<Seat> {
+        pending
+            .iter()
+            .copied()
+            .filter(|&s| self.bot(s).is_some())
+            .filter(|&s| {
+                let since = self.since_ms.get(s).copied().unwrap_or(now_ms);
+                now_ms.saturating_sub(since) >= BOT_RETRY_MS
+            })
+            .collect()
     }
 
     /// Every seat resigned: nobody plays on.
@@ -160,8 +224,14 @@ impl GameMeta {
 
     /// When `seat` (pending) must have decided: at once for a resigned seat,
     /// else its clock plus the limit; `None` without a limit.
+    /// A bot seat's is its next retry ([`BOT_RETRY_MS`] after its decision
+    /// began, and every as long after), always after `now_ms`.
     fn deadline(&self, seat: Seat, now_ms: u64) -> Option<u64> {
         let since = self.since_ms.get(seat).copied().unwrap_or(now_ms);
+        if self.bot(seat).is_some() {
+            let periods = now_ms.saturating_sub(since) / BOT_RETRY_MS + 1;
+            return Some(since.saturating_add(periods * BOT_RETRY_MS));
+        }
         if self.is_resigned(seat) {
             return Some(since);
         }
@@ -179,16 +249,18 @@ impl GameMeta {
             .min()
     }
 
-    /// The deadline of each pending seat that has one.
+    /// The deadline of each pending seat that has one (bot seats have
+    /// none a client would care for).
     pub fn deadlines(&self, pending: &[Seat], now_ms: u64) -> Vec<(Seat, u64)> {
         pending
             .iter()
+            .filter(|&&s| self.bot(s).is_none())
             .filter_map(|&s| Some((s, self.deadline(s, now_ms)?)))
             .collect()
     }
 
     /// The first pending seat past its deadline, and what the server's move
-    /// for it is.
+    /// for it is (bot seats never: see [`GameMeta::overdue_bots`]).
     pub fn expired(
         &self,
         pending: &[Seat],
@@ -213,9 +285,15 @@ impl GameMeta {
 }
 
 /// The default move's index among `n` legal moves of `seat`: the random
-/// player's choice, drawn from the state itself (FNV-1a over the encoded
-/// state, the version and the seat), so every replica picks the same move.
+/// player's choice, drawn from the state itself ([`state_seed`]), so every
+/// replica picks the same move.
 pub fn default_choice(state: &[u8], version: u64, seat: Seat, n: usize) -> usize {
+    (state_seed(state, version, seat) % n.max(1) as u64) as usize
+}
+
+/// A seed drawn from the encoded state, the version and the seat (FNV-1a):
+/// every replica derives the same one (the default move, the bot's search).
+pub fn state_seed(state: &[u8], version: u64, seat: Seat) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in state
         .iter()
@@ -225,7 +303,7 @@ pub fn default_choice(state: &[u8], version: u64, seat: Seat, n: usize) -> usize
         h ^= u64::from(*b);
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
-    (h % n.max(1) as u64) as usize
+    h
 }
 
 /// Milliseconds since the Unix epoch.

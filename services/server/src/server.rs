@@ -219,6 +219,7 @@ pub async fn run<S: GameStore>(
         ));
     }
     tokio::spawn(service.clone().run_deadlines(stopping_rx_admin.clone()));
+    tokio::spawn(service.clone().run_bots(stopping_rx_admin.clone()));
     let game_service = GameServiceServer::new(service)
         .max_decoding_message_size(config.max_request_bytes)
         .max_encoding_message_size(usize::MAX);

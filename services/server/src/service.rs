@@ -77,6 +77,17 @@ pub struct ServiceOptions {
     pub max_watchers_per_client: usize,
     /// How often the replica looks for games past a decision's deadline.
     pub deadline_poll: Duration,
+    /// Bot searches (bot seats' moves and SuggestMove) run at once on this
+    /// replica, each on a blocking thread; more wait (`--bot-concurrency`).
+    pub bot_concurrency: usize,
+    /// How often an idle bot worker looks for queued work made by other
+    /// replicas (its own replica's work wakes it at once).
+    pub bot_poll: Duration,
+    /// Bot work delivered to a replica and not done this long is claimed by
+    /// another (the first one died or hangs; `--bot-claim-after`).
+    pub bot_claim_after: Duration,
+    /// The operators' token for `SetSeatBot` (`--operator-token-file`).
+    pub operator_token: Option<crate::auth::OperatorToken>,
 }
 
 impl Default for ServiceOptions {
@@ -93,6 +104,12 @@ impl Default for ServiceOptions {
             public_stats: false,
             max_watchers_per_client: 32,
             deadline_poll: Duration::from_secs(1),
+            bot_concurrency: std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1),
+            bot_poll: Duration::from_millis(250),
+            bot_claim_after: Duration::from_secs(15),
+            operator_token: None,
         }
     }
 }
@@ -125,6 +142,10 @@ struct Inner<S> {
     cache: StateCache,
     /// Open WatchGame streams per client.
     client_watchers: Arc<std::sync::Mutex<std::collections::HashMap<String, usize>>>,
+    /// Bot searches running at once (`ServiceOptions::bot_concurrency`).
+    bot_permits: Arc<Semaphore>,
+    /// Wakes this replica's bot worker when it queued work itself.
+    bot_wake: Arc<tokio::sync::Notify>,
 }
 
 /// One open WatchGame stream of a client, counted while it lives.
@@ -164,6 +185,8 @@ impl<S: GameStore> GameServiceImpl<S> {
                 watchers: Arc::new(Semaphore::new(opts.max_watchers)),
                 cache: StateCache::new(opts.state_cache_bytes),
                 client_watchers: Arc::default(),
+                bot_permits: Arc::new(Semaphore::new(opts.bot_concurrency.max(1))),
+                bot_wake: Arc::default(),
                 opts,
                 stopping,
             }),
@@ -373,8 +396,10 @@ impl<S: GameStore> GameServiceImpl<S> {
                 )));
             }
         };
+        let bots = bot_seats(&req.bots, players)?;
         let state = game.setup(req.options.as_ref(), players, seed)?;
         let mut meta = GameMeta::new(players, decision_limit_ms, crate::meta::now_ms());
+        meta.bots = bots;
         meta.origin = Some(crate::meta::Origin {
             seed,
             options: req
@@ -422,6 +447,8 @@ impl<S: GameStore> GameServiceImpl<S> {
         let game_id = record.game_id.clone();
         span.record("game_id", game_id.as_str());
         self.schedule(&game_id, deadline_note(&meta, &*state)).await;
+        self.queue_bots(&game_id, 0, meta.bots_to_queue(&state.pending()))
+            .await;
         self.inner.metrics.game_created(game.info().id);
         tracing::info!(game_id, game_type = game.info().id, players, "game created");
         let seats = (0..players)
@@ -433,6 +460,7 @@ impl<S: GameStore> GameServiceImpl<S> {
             .collect();
         let snapshot = snapshot(&record, 0, &*state, Caller::Spectator);
         Ok(pb::CreateGameResponse {
+            owner_token: self.inner.signer.sign_owner(&game_id),
             game_id,
             seats,
             snapshot: Some(snapshot),
@@ -572,6 +600,13 @@ impl<S: GameStore> GameServiceImpl<S> {
                 format!("seat {seat} resigned: the server plays it"),
             ));
         }
+        if auto.is_none() && meta.bot(seat).is_some() {
+            return Err(ApiError::new(
+                tonic::Code::FailedPrecondition,
+                "bot_seat",
+                format!("a bot plays seat {seat} now (SetSeatBot gives it back)"),
+            ));
+        }
 
         if r.expected_version != record.version {
             // Only from the store (the cache hands out the expected version).
@@ -671,6 +706,8 @@ impl<S: GameStore> GameServiceImpl<S> {
                 record.meta = meta.encode();
                 let note = deadline_note(&meta, &*state);
                 self.schedule(&r.game_id, note).await;
+                self.queue_bots(&r.game_id, committed, meta.bots_to_queue(&state.pending()))
+                    .await;
                 let snapshot = snapshot(&record, committed, &*state, caller);
                 let next_decision = decision(&*state, committed, seat, &snapshot.pending_seats);
                 self.inner
@@ -916,6 +953,18 @@ impl<S: GameStore> GameServiceImpl<S> {
 
 // ---------------------------------------------------------------- hosted play
 
+mod bots;
+use bots::bot_seats;
+
+/// A change refused because the game is over.
+fn game_over() -> ApiError {
+    ApiError::new(
+        tonic::Code::FailedPrecondition,
+        "game_over",
+        "the game is over",
+    )
+}
+
 impl<S: GameStore> GameServiceImpl<S> {
     /// Notes the game's next deadline in the store (or removes the note):
     /// only for games with a time limit or a resigned seat.
@@ -1037,40 +1086,67 @@ impl<S: GameStore> GameServiceImpl<S> {
         let Caller::Seat(seat) = caller else {
             return Err(ApiError::spectator_move());
         };
+        let (record, state) = self
+            .commit_meta_change(
+                &game_id,
+                Some(seat),
+                |_| seat_request_id(seat, "~resign"),
+                |meta, state, version| {
+                    if meta.is_resigned(seat) {
+                        return Ok(false);
+                    }
+                    if state.finished() {
+                        return Err(game_over());
+                    }
+                    meta.resigned.push(seat as u32);
+                    meta.resigned.sort_unstable();
+                    meta.notice(Notice {
+                        version,
+                        seat: seat as u32,
+                        kind: NoticeKind::Resigned,
+                        label: String::new(),
+                    });
+                    Ok(true)
+                },
+            )
+            .await?;
+        tracing::info!(game_id, seat, "seat resigned");
+        Ok(snapshot(&record, record.version, &*state, caller))
+    }
+
+    /// Commits a version that changes only the server's meta (a
+    /// resignation, a seat handed to a bot or back), retried on a fresh read
+    /// when the game moved meanwhile. `change` gets the meta of the new
+    /// version (`version`) and the state, and says whether it changed
+    /// anything (`false`: nothing is committed). `seat` must fit the game;
+    /// `request_id` of the version read: the store's key for the commit.
+    /// Returns the game after it.
+    async fn commit_meta_change(
+        &self,
+        game_id: &str,
+        seat: Option<Seat>,
+        request_id: impl Fn(u64) -> String,
+        change: impl Fn(&mut GameMeta, &dyn DynState, u64) -> Result<bool, ApiError>,
+    ) -> Result<(GameRecord, Box<dyn DynState>), ApiError> {
+        let caller = seat.map_or(Caller::Spectator, Caller::Seat);
         for _ in 0..MAX_COMMIT_ATTEMPTS {
-            let (record, game, state) = self.open(&game_id, caller).await?;
-            let meta = GameMeta::read(&record);
-            if meta.is_resigned(seat) {
-                return Ok(snapshot(&record, record.version, &*state, caller));
-            }
-            if state.finished() {
-                return Err(ApiError::new(
-                    tonic::Code::FailedPrecondition,
-                    "game_over",
-                    "the game is over",
-                ));
-            }
+            let (record, game, state) = self.open(game_id, caller).await?;
             let version = record.version + 1;
-            let now = crate::meta::now_ms();
             let fp = fingerprints(&*state);
             // The state does not change: every decision stays as it is.
-            let mut next = meta.after_commit(None, &fp, &fp, now);
-            next.resigned.push(seat as u32);
-            next.resigned.sort_unstable();
-            next.notice(Notice {
-                version,
-                seat: seat as u32,
-                kind: NoticeKind::Resigned,
-                label: String::new(),
-            });
+            let mut next =
+                GameMeta::read(&record).after_commit(None, &fp, &fp, crate::meta::now_ms());
+            if !change(&mut next, &*state, version)? {
+                return Ok((record, state));
+            }
             let events = game.no_events();
             let outcome = self
                 .inner
                 .store
                 .commit(MoveCommit {
-                    game_id: game_id.clone(),
+                    game_id: game_id.to_owned(),
                     expected_version: record.version,
-                    request_id: seat_request_id(seat, "~resign"),
+                    request_id: request_id(record.version),
                     state: record.state.clone(),
                     finished: false,
                     events: events.clone(),
@@ -1080,17 +1156,14 @@ impl<S: GameStore> GameServiceImpl<S> {
                 .await?;
             match outcome {
                 CommitOutcome::Committed { .. } | CommitOutcome::Duplicate { .. } => {
-                    tracing::info!(game_id, seat, "seat resigned");
-                    let record = self.load(&game_id).await?;
+                    let record = self.load(game_id).await?;
                     let state = game.decode(&record.state)?;
                     let note = deadline_note(&GameMeta::read(&record), &*state);
-                    let answer = snapshot(&record, record.version, &*state, caller);
-                    drop(state);
-                    self.schedule(&game_id, note).await;
-                    return Ok(answer);
+                    self.schedule(game_id, note).await;
+                    return Ok((record, state));
                 }
                 CommitOutcome::Conflict { .. } => continue,
-                CommitOutcome::NotFound => return Err(ApiError::not_found(&game_id)),
+                CommitOutcome::NotFound => return Err(ApiError::not_found(game_id)),
             }
         }
         Err(ApiError::new(
@@ -1135,7 +1208,8 @@ impl<S: GameStore> GameServiceImpl<S> {
     }
 
     /// Makes the default move of the first pending seat past its deadline
-    /// (or notes the game's next deadline when none is).
+    /// (or notes the game's next deadline when none is); queues the work of
+    /// bot seats pending for long again.
     async fn act_on_deadline(&self, game_id: &str, now: u64) -> Result<(), ApiError> {
         let store = &self.inner.store;
         let Some(record) = store.load(game_id).await? else {
@@ -1146,6 +1220,8 @@ impl<S: GameStore> GameServiceImpl<S> {
         let state = game.decode(&record.state)?;
         let meta = GameMeta::read(&record);
         let pending = state.pending();
+        self.queue_bots(game_id, record.version, meta.overdue_bots(&pending, now))
+            .await;
         let Some((seat, kind)) = meta.expired(&pending, state.players(), now) else {
             let note = deadline_note(&meta, &*state);
             drop(state);
@@ -1160,42 +1236,56 @@ impl<S: GameStore> GameServiceImpl<S> {
                 format!("seat {seat} is pending without a legal move"),
             ));
         }
-        let chosen =
-            &moves[crate::meta::default_choice(&record.state, record.version, seat, moves.len())];
-        let mv = chosen.r#move.clone().unwrap_or_default();
-        let label = chosen.label.clone();
+        let chosen = moves
+            [crate::meta::default_choice(&record.state, record.version, seat, moves.len())]
+        .clone();
         tracing::info!(
             game_id,
             seat,
             version = record.version,
             ?kind,
-            label,
+            label = chosen.label,
             "default move"
         );
+        let expected = record.version;
+        let len = record.state.len();
+        // Someone moved meanwhile (`Retry`): the next scan looks again.
+        self.server_move(
+            Cached::new(record, state, len),
+            expected,
+            seat,
+            chosen,
+            kind,
+            "~default",
+        )
+        .await
+        .map(|_| ())
+    }
+
+    /// A move the server makes for `seat` (`chosen` at version `expected`),
+    /// through the ordinary commit under the request id `<prefix>
+    /// <expected>` scoped to the seat: whichever replica commits it first
+    /// applies it, any other gets the first answer.
+    async fn server_move(
+        &self,
+        current: Cached,
+        expected: u64,
+        seat: Seat,
+        chosen: pb::LegalMove,
+        kind: NoticeKind,
+        prefix: &str,
+    ) -> Result<Step, ApiError> {
+        let mv = chosen.r#move.unwrap_or_default();
         let r = pb::SubmitMoveRequest {
-            game_id: game_id.to_string(),
-            expected_version: record.version,
+            game_id: current.record.game_id.clone(),
+            expected_version: expected,
             // A space never occurs in a client's request id.
-            request_id: format!("~default {}", record.version),
+            request_id: format!("{prefix} {expected}"),
             r#move: Some(mv.clone()),
             seat: Some(seat as u32),
         };
-        let len = record.state.len();
-        match self
-            .submit_on(
-                &r,
-                seat,
-                &mv,
-                Cached::new(record, state, len),
-                false,
-                Some((kind, label)),
-            )
-            .await?
-        {
-            Step::Done(_) => Ok(()),
-            // Someone moved meanwhile: the next scan looks again.
-            Step::Retry { .. } => Ok(()),
-        }
+        self.submit_on(&r, seat, &mv, current, false, Some((kind, chosen.label)))
+            .await
     }
 
     /// The decision of `seat` at the version of `record` for a watcher: from
@@ -1228,7 +1318,7 @@ impl<S: GameStore> GameServiceImpl<S> {
 /// for a game without a time limit or resigned seat, else its next deadline
 /// (`Some(None)`: none, remove the note).
 fn deadline_note(meta: &GameMeta, state: &dyn DynState) -> Option<Option<u64>> {
-    if meta.decision_limit_ms.is_none() && meta.resigned.is_empty() {
+    if meta.decision_limit_ms.is_none() && meta.resigned.is_empty() && meta.bots.is_empty() {
         return None;
     }
     Some(if state.finished() {
@@ -1366,6 +1456,14 @@ fn hosted_play(record: &GameRecord, state: &dyn DynState, finished: bool) -> pb:
         decision_seconds: meta.decision_limit_ms.map(|ms| (ms / 1000) as u32),
         clocks,
         notices: meta.notices.iter().map(notice_pb).collect(),
+        bot_seats: meta
+            .bots
+            .iter()
+            .map(|b| pb::BotSeat {
+                seat: b.seat,
+                strength: b.strength.clone(),
+            })
+            .collect(),
         ..Default::default()
     }
 }
@@ -1378,6 +1476,8 @@ pub fn notice_pb(n: &Notice) -> pb::SeatNotice {
             NoticeKind::TimedOut => pb::SeatNoticeKind::TimedOut,
             NoticeKind::Resigned => pb::SeatNoticeKind::Resigned,
             NoticeKind::BotMove => pb::SeatNoticeKind::BotMove,
+            NoticeKind::BotSeat => pb::SeatNoticeKind::BotSeat,
+            NoticeKind::PlayerSeat => pb::SeatNoticeKind::PlayerSeat,
         } as i32,
         label: n.label.clone(),
     }
@@ -1521,6 +1621,28 @@ impl<S: GameStore> pb::game_service_server::GameService for GameServiceImpl<S> {
         req: Request<pb::ExportGameRequest>,
     ) -> Result<Response<pb::GameExport>, Status> {
         self.guarded(self.export_game_inner(req.into_inner()))
+            .await
+            .map(Response::new)
+            .map_err(log_refusal)
+    }
+
+    #[tracing::instrument(name = "SetSeatBot", skip_all, fields(game_id = %req.get_ref().game_id, seat = req.get_ref().seat))]
+    async fn set_seat_bot(
+        &self,
+        req: Request<pb::SetSeatBotRequest>,
+    ) -> Result<Response<pb::SetSeatBotResponse>, Status> {
+        self.guarded(self.set_seat_bot_inner(req))
+            .await
+            .map(Response::new)
+            .map_err(log_refusal)
+    }
+
+    #[tracing::instrument(name = "SuggestMove", skip_all, fields(game_id = %req.get_ref().game_id, seat = field::Empty))]
+    async fn suggest_move(
+        &self,
+        req: Request<pb::SuggestMoveRequest>,
+    ) -> Result<Response<pb::SuggestMoveResponse>, Status> {
+        self.guarded(self.suggest_move_inner(req))
             .await
             .map(Response::new)
             .map_err(log_refusal)

@@ -85,6 +85,7 @@ async fn new_game_of(
             seed,
             seat_labels: vec!["Alice".into()],
             decision_seconds: None,
+            bots: vec![],
         })
         .await
         .unwrap();
@@ -588,6 +589,7 @@ async fn create_game_validates_its_input() {
         seed,
         seat_labels: vec![],
         decision_seconds: None,
+        bots: vec![],
     };
     let code = |r: Result<pb::CreateGameResponse, tonic::Status>| r.unwrap_err().code();
     assert_eq!(

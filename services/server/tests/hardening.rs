@@ -39,6 +39,7 @@ async fn new_game(url: &str, game_type: &str, players: u32, seed: u64) -> (Strin
             seed: Some(seed),
             seat_labels: vec![],
             decision_seconds: None,
+            bots: vec![],
         })
         .await
         .unwrap();

@@ -15,12 +15,15 @@ pub mod memory;
 mod redis_conn;
 mod redis_sharded;
 pub mod redis_store;
+mod redis_work;
 #[cfg(feature = "testutil")]
 pub mod testutil;
+mod work_queue;
 
 pub use memory::MemoryStore;
 pub use redis_conn::{RedisTarget, redact_url, redact_urls};
 pub use redis_store::{RedisStore, RedisStoreOptions};
+pub use redis_work::{BOT_WORK_GROUP, BOT_WORK_KEY};
 
 /// When a move is acknowledged (`signoria serve --durability`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -168,6 +171,24 @@ pub enum StoreError {
 
 pub type StoreResult<T> = Result<T, StoreError>;
 
+/// One unit of bot work: a commit left the bot seat `seat` of `game_id`
+/// pending at `version`. Whoever takes it re-reads the game first (the item
+/// may be stale) and commits the bot's move under a request id made of the
+/// version and the seat, so a second delivery applies nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotWork {
+    pub game_id: String,
+    pub version: u64,
+    pub seat: u32,
+}
+
+/// A delivered [`BotWork`]; `id` acknowledges it ([`GameStore::ack_bot_work`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClaimedWork {
+    pub id: String,
+    pub work: BotWork,
+}
+
 /// Where games live. Implementations are cheap to clone and shared by all
 /// requests of a replica.
 pub trait GameStore: Clone + Send + Sync + 'static {
@@ -228,6 +249,27 @@ pub trait GameStore: Clone + Send + Sync + 'static {
         now_unix_ms: u64,
         limit: usize,
     ) -> impl Future<Output = StoreResult<Vec<String>>> + Send;
+
+    /// Queues bot work for whichever replica takes it first (in Redis an
+    /// entry of the stream [`BOT_WORK_KEY`], read through the consumer group
+    /// [`BOT_WORK_GROUP`]). Not part of the commit: the deadline notes are
+    /// the safety net for work lost between a commit and this call.
+    fn push_bot_work(&self, work: &BotWork) -> impl Future<Output = StoreResult<()>> + Send;
+
+    /// Up to `max` items for `consumer`, without waiting: first items
+    /// delivered to some consumer at least `stale` ago and never acknowledged
+    /// (a replica that died mid-work; `XAUTOCLAIM`), then new ones
+    /// (`XREADGROUP`). An item stays delivered to `consumer` until it is
+    /// acknowledged or claimed again.
+    fn claim_bot_work(
+        &self,
+        consumer: &str,
+        max: usize,
+        stale: Duration,
+    ) -> impl Future<Output = StoreResult<Vec<ClaimedWork>>> + Send;
+
+    /// Done with an item (made, or found stale): it is removed for good.
+    fn ack_bot_work(&self, id: &str) -> impl Future<Output = StoreResult<()>> + Send;
 
     /// Whether the backend answers (for health checks).
     fn ping(&self) -> impl Future<Output = StoreResult<()>> + Send;

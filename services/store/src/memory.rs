@@ -7,6 +7,9 @@
 //! Retention ([`Retention`]) works as in Redis: every create and commit sets
 //! the game's expiry; an expired game is gone for every operation, and expired
 //! games are swept from memory at most once a second, on creates.
+//!
+//! Bot work is a queue with the Redis stream's delivery rules
+//! ([`crate::work_queue`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -14,9 +17,10 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
+use crate::work_queue::WorkQueue;
 use crate::{
-    CommitOutcome, GameRecord, GameStore, LoggedEvents, MoveCommit, Retention, StoreError,
-    StoreResult,
+    BotWork, ClaimedWork, CommitOutcome, GameRecord, GameStore, LoggedEvents, MoveCommit,
+    Retention, StoreError, StoreResult,
 };
 
 struct StoredGame {
@@ -37,6 +41,8 @@ struct Games {
     last_sweep: Option<Instant>,
     /// Deadline notes: game id -> unix ms.
     deadlines: HashMap<String, u64>,
+    /// Bot work (the Redis stream's equivalent).
+    bot_work: WorkQueue,
 }
 
 impl Games {
@@ -240,6 +246,25 @@ impl GameStore for MemoryStore {
             .collect();
         due.sort();
         Ok(due.into_iter().take(limit).map(|(_, g)| g).collect())
+    }
+
+    async fn push_bot_work(&self, work: &BotWork) -> StoreResult<()> {
+        self.lock().bot_work.push(work.clone());
+        Ok(())
+    }
+
+    async fn claim_bot_work(
+        &self,
+        _consumer: &str,
+        max: usize,
+        stale: Duration,
+    ) -> StoreResult<Vec<ClaimedWork>> {
+        Ok(self.lock().bot_work.claim(max, stale))
+    }
+
+    async fn ack_bot_work(&self, id: &str) -> StoreResult<()> {
+        self.lock().bot_work.ack(id);
+        Ok(())
     }
 
     async fn ping(&self) -> StoreResult<()> {

@@ -13,7 +13,9 @@
 //!
 //! and one key beside the games: `signoria:deadlines`, a sorted set of game ids
 //! scored by the unix ms at which each needs attention (`set_deadline`,
-//! `due_games`; not hash-tagged, not part of the commits).
+//! `due_games`; not hash-tagged, not part of the commits); and the stream of
+//! bot work `signoria:bot-work` with its consumer group `signoria-bots`
+//! ([`crate::redis_work`]; one global key, also in a cluster).
 //! | `{g:<id>}:req` | hash | request id -> `<version>:<result bytes>` |
 //! | `{g:<id>}:events` | stream | entry `<version>-1`, field `e` = the encoded events of that move |
 //!
@@ -94,8 +96,8 @@ use tokio_stream::StreamExt;
 
 use crate::redis_conn::{Conn, RedisTarget};
 use crate::{
-    CommitOutcome, Durability, GameRecord, GameStore, LoggedEvents, MoveCommit, Retention,
-    StoreError, StoreResult,
+    BotWork, ClaimedWork, CommitOutcome, Durability, GameRecord, GameStore, LoggedEvents,
+    MoveCommit, Retention, StoreError, StoreResult,
 };
 
 /// How often a waiter re-reads the version even without a nudge (default of
@@ -903,6 +905,23 @@ impl GameStore for RedisStore {
             .query_async(&mut self.conn())
             .await
             .map_err(unavailable)
+    }
+
+    async fn push_bot_work(&self, work: &BotWork) -> StoreResult<()> {
+        crate::redis_work::push(self.conn(), work).await
+    }
+
+    async fn claim_bot_work(
+        &self,
+        consumer: &str,
+        max: usize,
+        stale: Duration,
+    ) -> StoreResult<Vec<ClaimedWork>> {
+        crate::redis_work::claim(self.conn(), consumer, max, stale).await
+    }
+
+    async fn ack_bot_work(&self, id: &str) -> StoreResult<()> {
+        crate::redis_work::ack(self.conn(), id).await
     }
 
     async fn ping(&self) -> StoreResult<()> {

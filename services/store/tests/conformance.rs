@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use signoria_store::testutil::{TestRedis, TestRedisCluster, guarded, unique_id};
 use signoria_store::{
-    CommitOutcome, GameRecord, GameStore, LoggedEvents, MemoryStore, MoveCommit, RedisStore,
-    RedisStoreOptions, RedisTarget, StoreError,
+    BotWork, ClaimedWork, CommitOutcome, GameRecord, GameStore, LoggedEvents, MemoryStore,
+    MoveCommit, RedisStore, RedisStoreOptions, RedisTarget, StoreError,
 };
 
 fn record(game_id: &str) -> GameRecord {
@@ -504,6 +504,57 @@ async fn deadlines_are_noted<S: GameStore>(a: S, b: S) {
     assert!(!due.contains(&x) && !due.contains(&y) && !due.contains(&z));
 }
 
+/// Bot work: each item goes to one consumer; an item never acknowledged is
+/// claimed by another once stale; an acknowledged one is gone.
+async fn bot_work_is_delivered_once_and_reclaimed<S: GameStore>(a: S, b: S) {
+    let game = unique_id("bots");
+    let work = |version| BotWork {
+        game_id: game.clone(),
+        version,
+        seat: 1,
+    };
+    let hour = Duration::from_secs(3600);
+    // Only this game's items: a shared Redis may hold others'.
+    let ours = |items: Vec<ClaimedWork>| -> Vec<ClaimedWork> {
+        items
+            .into_iter()
+            .filter(|c| c.work.game_id == game)
+            .collect()
+    };
+    a.push_bot_work(&work(1)).await.unwrap();
+    a.push_bot_work(&work(2)).await.unwrap();
+    let first = ours(a.claim_bot_work("replica-a", 1000, hour).await.unwrap());
+    assert_eq!(
+        first.iter().map(|c| c.work.version).collect::<Vec<_>>(),
+        [1, 2]
+    );
+    // Delivered to a: b gets nothing new.
+    assert!(ours(b.claim_bot_work("replica-b", 1000, hour).await.unwrap()).is_empty());
+    a.ack_bot_work(&first[0].id).await.unwrap();
+    // a "dies" with version 2 unacknowledged: b claims it once it is stale.
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let again = ours(
+        b.claim_bot_work("replica-b", 1000, Duration::from_millis(10))
+            .await
+            .unwrap(),
+    );
+    assert_eq!(again.len(), 1);
+    assert_eq!(
+        (again[0].id.as_str(), &again[0].work),
+        (first[1].id.as_str(), &work(2))
+    );
+    b.ack_bot_work(&again[0].id).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    assert!(
+        ours(
+            a.claim_bot_work("replica-a", 1000, Duration::ZERO)
+                .await
+                .unwrap()
+        )
+        .is_empty()
+    );
+}
+
 /// Declares each case once per store.
 macro_rules! conformance {
     ($($case:ident),* $(,)?) => {
@@ -551,6 +602,7 @@ conformance!(
     create_and_load,
     meta_is_kept,
     deadlines_are_noted,
+    bot_work_is_delivered_once_and_reclaimed,
     commit_applies,
     conflict_reports_current_version,
     duplicate_request_applies_nothing,

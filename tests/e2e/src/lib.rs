@@ -554,6 +554,7 @@ pub async fn create_game_of(
             seed: Some(seed),
             seat_labels: vec![],
             decision_seconds: None,
+            bots: vec![],
         })
         .await
         .with_context(|| format!("CreateGame {game_type}"))?

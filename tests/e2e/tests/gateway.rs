@@ -407,6 +407,7 @@ async fn grpc_web_unary_and_streaming_calls_through_the_gateway() -> Result<()> 
             seed: Some(rng.next_u64()),
             seat_labels: vec![],
             decision_seconds: None,
+            bots: vec![],
         }),
     )
     .await?;
