@@ -299,9 +299,7 @@ fn d4_no_mercenaries_out_of_a_siege() {
 fn d5_refused_terms_are_unsupported() {
     let mut s = game();
     negotiate(&mut s, ENG);
-    for (t, rule) in [
-        (Term::Marriage, "marriages"),
-    ] {
+    for (t, rule) in [(Term::Marriage, "marriages")] {
         let mv = offer(FRA, DealPick::Refused(t));
         assert!(!moves(&s).contains(&mv));
         let pb = E::move_to_pb(&mv);

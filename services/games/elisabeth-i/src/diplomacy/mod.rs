@@ -7,8 +7,8 @@
 pub mod cede;
 pub mod mercenaries;
 mod refused;
-pub mod treasures;
 pub mod ship_loans;
+pub mod treasures;
 
 pub use refused::{Term, unsupported};
 
