@@ -982,6 +982,26 @@ impl GameStore for FlakyStore {
         self.check()?;
         self.inner.due_games(now_unix_ms, limit).await
     }
+    async fn push_bot_work(
+        &self,
+        work: &signoria_store::BotWork,
+    ) -> signoria_store::StoreResult<()> {
+        self.check()?;
+        self.inner.push_bot_work(work).await
+    }
+    async fn claim_bot_work(
+        &self,
+        consumer: &str,
+        max: usize,
+        stale: Duration,
+    ) -> signoria_store::StoreResult<Vec<signoria_store::ClaimedWork>> {
+        self.check()?;
+        self.inner.claim_bot_work(consumer, max, stale).await
+    }
+    async fn ack_bot_work(&self, id: &str) -> signoria_store::StoreResult<()> {
+        self.check()?;
+        self.inner.ack_bot_work(id).await
+    }
     async fn ping(&self) -> signoria_store::StoreResult<()> {
         self.check()
     }
