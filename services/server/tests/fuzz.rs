@@ -80,6 +80,24 @@ fn debug_text(bytes: &[u8]) -> Option<String> {
     None
 }
 
+/// A message of the API (`signoria.v1.<name>`) as the JSON a client prints
+/// (field names, enum names, strings): the text to check for debug output. Its
+/// binary encoding is no text: a large view's varints and lengths can spell
+/// `Ab(C` by chance.
+fn as_json(msg: &impl prost::Message, name: &str) -> Vec<u8> {
+    static POOL: std::sync::OnceLock<prost_reflect::DescriptorPool> = std::sync::OnceLock::new();
+    let pool = POOL.get_or_init(|| {
+        prost_reflect::DescriptorPool::decode(signoria_server::pb::FILE_DESCRIPTOR_SET)
+            .expect("the API's descriptors")
+    });
+    let desc = pool
+        .get_message_by_name(&format!("signoria.v1.{name}"))
+        .expect("the message is described");
+    let msg = prost_reflect::DynamicMessage::decode(desc, msg.encode_to_vec().as_slice())
+        .expect("the message decodes");
+    serde_json::to_vec(&msg).expect("the message prints as JSON")
+}
+
 fn assert_readable(what: &str, bytes: &[u8]) {
     if let Some(found) = debug_text(bytes) {
         panic!("{what} carries debug text: …{found}…");
@@ -101,7 +119,7 @@ fn phases() -> Vec<Phase> {
                 for viewer in (0..players).map(Viewer::Seat).chain([Viewer::Public]) {
                     assert_readable(
                         &format!("{} view", info.id),
-                        &state.view(viewer).encode_to_vec(),
+                        &as_json(&state.view(viewer), "View"),
                     );
                 }
                 let mut templates = Vec::new();
@@ -134,7 +152,7 @@ fn phases() -> Vec<Phase> {
                     .apply(seat, &mv, Viewer::Omniscient, decision as u64 + 1)
                     .unwrap_or_else(|e| panic!("{}: a listed move is refused: {e}", info.id));
                 for e in &applied.visible {
-                    assert_readable(&format!("{} event", info.id), &e.encode_to_vec());
+                    assert_readable(&format!("{} event", info.id), &as_json(e, "Event"));
                 }
             }
         }

@@ -165,7 +165,7 @@ async fn every_game_has_a_catalogue_naming_its_ids() {
                 ("leader", 23),
                 ("naval_leader", 9),
                 ("noble", 21),
-                ("figure", 35),
+                ("figure", 36),
                 ("captain", 16),
                 ("ocean_zone", 10),
                 ("settlement", 25),
