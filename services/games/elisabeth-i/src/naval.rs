@@ -569,6 +569,15 @@ pub fn winter_return(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
 /// The nearest port `p` controls from `w` (sea zones and ports by steps, enemies ignored;
 /// the lowest location on ties, RULINGS M16).
 pub fn nearest_home_port(s: &State, p: Pw, w: Waters) -> Option<Waters> {
+    nearest_port(w, |sp| {
+        controller_pw(s, sp) == Some(p) && !crate::movement::closed_to_spain(p, sp)
+    })
+    .map(Waters::Port)
+}
+
+/// The nearest port from `w` that `accept`s, by steps through sea zones and ports (each
+/// one step); the lowest location on ties.
+pub fn nearest_port(w: Waters, accept: impl Fn(SpaceId) -> bool) -> Option<SpaceId> {
     let mut seen = vec![w];
     let mut layer = vec![w];
     while !layer.is_empty() {
@@ -582,9 +591,9 @@ pub fn nearest_home_port(s: &State, p: Pw, w: Waters) -> Option<Waters> {
             }
         }
         next.sort();
-        let found = next.iter().copied().find(|&y| {
-            matches!(y, Waters::Port(sp) if controller_pw(s, sp) == Some(p)
-                && !crate::movement::closed_to_spain(p, sp))
+        let found = next.iter().find_map(|&y| match y {
+            Waters::Port(sp) if accept(sp) => Some(sp),
+            _ => None,
         });
         if found.is_some() {
             return found;

@@ -403,8 +403,8 @@ impl Assault {
             }
             self.out.defender_ships_to_turn_track = true;
             self.log.push(CombatLog::Note(format!(
-                "{:?} takes {}",
-                captor,
+                "{} takes {}",
+                data().power(captor).name,
                 data().space(self.input.space).name
             )));
         } else {

@@ -37,8 +37,8 @@ pub fn split_losses(
                 let i = pool.remove(k);
                 share[i] += 1;
                 log.push(CombatLog::Note(format!(
-                    "the odd loss falls on {:?} by die roll",
-                    units[i].0
+                    "the odd loss falls on {} by die roll",
+                    crate::data::data().power(units[i].0).name
                 )));
             }
             left = 0;

@@ -761,7 +761,8 @@ impl FieldBattle {
             }
         }
         self.log.push(CombatLog::Note(format!(
-            "{p:?} has no legal retreat: its stack is eliminated"
+            "{} has no legal retreat: its stack is eliminated",
+            data().power(p).name
         )));
     }
 

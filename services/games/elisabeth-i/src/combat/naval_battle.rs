@@ -683,8 +683,8 @@ impl NavalBattle {
             None if !fleets[mover].is_empty() => {
                 // No legal retreat: the ships are eliminated (16.2 step 9).
                 self.log.push(CombatLog::Note(format!(
-                    "{:?} has no port to retreat to: its ships are eliminated",
-                    fleets[mover].power
+                    "{} has no port to retreat to: its ships are eliminated",
+                    data().power(fleets[mover].power).name
                 )));
                 let f = &mut fleets[mover];
                 for g in f.ships.drain(..) {

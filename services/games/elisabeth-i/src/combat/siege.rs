@@ -122,8 +122,8 @@ impl SiegeLift {
         match s.options.len() {
             0 => {
                 s.log.push(CombatLog::Note(format!(
-                    "{:?} lifts the siege with no legal space: eliminated",
-                    s.stack.power
+                    "{} lifts the siege with no legal space: eliminated",
+                    crate::data::data().power(s.stack.power).name
                 )));
                 s.outcome = Some(LiftOutcome::Eliminated {
                     stack: s.stack.clone(),

@@ -4,7 +4,6 @@ use signoria_engine::Scoped;
 
 use crate::board::{capitals, controller_pw, force_mut, fortified, leaders_in, owner_pw, tidy};
 use crate::combat::naval_battle::Waters;
-use crate::combat::naval_move::adjacent;
 use crate::data::{ReligiousZone, SpaceId, data};
 use crate::model::{Event, Pw, Ships, State, Troops, major};
 
@@ -157,28 +156,5 @@ fn land_target(s: &State, p: Pw, sp: SpaceId) -> Option<SpaceId> {
 
 /// The nearest port `p` controls, by steps through sea zones (each zone one step).
 fn port_target(s: &State, p: Pw, sp: SpaceId) -> Option<SpaceId> {
-    let start = Waters::Port(sp);
-    let mut seen = vec![start];
-    let mut layer = vec![start];
-    while !layer.is_empty() {
-        let mut next = Vec::new();
-        for x in layer {
-            for y in adjacent(x) {
-                if !seen.contains(&y) {
-                    seen.push(y);
-                    next.push(y);
-                }
-            }
-        }
-        next.sort();
-        let found = next.iter().find_map(|&y| match y {
-            Waters::Port(q) if controller_pw(s, q) == Some(p) => Some(q),
-            _ => None,
-        });
-        if found.is_some() {
-            return found;
-        }
-        layer = next;
-    }
-    None
+    crate::naval::nearest_port(Waters::Port(sp), |q| controller_pw(s, q) == Some(p))
 }
