@@ -273,6 +273,16 @@ impl<G: Envelope> DynState for Loaded<G> {
                 message: e,
             })
         })?;
+        // Only a move's canonical form is accepted: a field its kind does not
+        // use would otherwise be ignored, and a move that is not the listed one
+        // would be applied (and recorded) as if it were.
+        if G::move_to_pb(&mv) != *typed {
+            return Err(GameError::Rule(RuleError {
+                kind: RuleErrorKind::Malformed,
+                message: "the move sets fields its kind does not use; send the move as listed"
+                    .into(),
+            }));
+        }
         if seat >= G::players(&self.state) {
             return Err(GameError::InvalidArgument(format!(
                 "there is no seat {seat} in this game"

@@ -473,3 +473,59 @@ fn debug_text_is_recognised() {
         assert!(debug_text(good.as_bytes()).is_none(), "{good}");
     }
 }
+
+/// A listed move with one more field set, a field its kind leaves at its
+/// default, is refused (or is another listed move): a game must not ignore a
+/// field and apply, and record, a move that was never listed.
+#[test]
+fn a_listed_move_with_an_unused_field_set_is_refused() {
+    use prost_reflect::{DescriptorPool, DynamicMessage, Kind, ReflectMessage as _, Value};
+    let pool = DescriptorPool::decode(signoria_server::pb::FILE_DESCRIPTOR_SET).unwrap();
+    let move_desc = pool.get_message_by_name("signoria.v1.Move").unwrap();
+    let registry = Registry::builtin();
+    let mut tried = 0;
+    for phase in phases().iter().filter(|p| !p.templates.is_empty()) {
+        let pending = registry
+            .get(phase.game_type)
+            .unwrap()
+            .decode(&phase.state)
+            .unwrap()
+            .pending();
+        let step = phase.templates.len().div_ceil(8);
+        for template in phase.templates.iter().step_by(step) {
+            let outer =
+                DynamicMessage::decode(move_desc.clone(), &template.encode_to_vec()[..]).unwrap();
+            let (field, inner) = outer
+                .fields()
+                .find_map(|(f, v)| v.as_message().map(|m| (f, m.clone())))
+                .expect("a listed move names its game");
+            for unused in inner.descriptor().fields() {
+                if inner.has_field(&unused) || unused.is_list() || unused.is_map() {
+                    continue;
+                }
+                let value = match unused.kind() {
+                    Kind::Int32 | Kind::Sint32 | Kind::Sfixed32 => Value::I32(7),
+                    Kind::Int64 | Kind::Sint64 | Kind::Sfixed64 => Value::I64(7),
+                    Kind::Uint32 | Kind::Fixed32 => Value::U32(7),
+                    Kind::Uint64 | Kind::Fixed64 => Value::U64(7),
+                    Kind::Bool => Value::Bool(true),
+                    Kind::Enum(_) => Value::EnumNumber(1),
+                    Kind::String => Value::String("x".into()),
+                    Kind::Message(m) => Value::Message(DynamicMessage::new(m)),
+                    _ => continue,
+                };
+                let mut edited = inner.clone();
+                edited.set_field(&unused, value);
+                let mut outer = outer.clone();
+                outer.set_field(&field, Value::Message(edited));
+                let mv = pb::Move::decode(&outer.encode_to_vec()[..]).unwrap();
+                for &seat in &pending {
+                    check_refusal(phase, seat, &mv).unwrap_or_else(|e| panic!("{e}"));
+                    tried += 1;
+                }
+            }
+        }
+    }
+    println!("{tried} moves with an unused field set");
+    assert!(tried > 1000, "only {tried} edited moves were tried");
+}
