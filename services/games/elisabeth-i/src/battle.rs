@@ -276,7 +276,7 @@ pub fn assault_facts(s: &State, p: Pw, sp: SpaceId) -> Option<AssaultFacts> {
         inland_port_linked_held: linked_held,
         attacker_ships_in_north_sea: d
             .sea_zone_id("north_sea")
-            .is_some_and(|z| crate::naval::ships_of(s, p, Waters::Sea(z)) > 0),
+            .is_some_and(|z| crate::naval::own_ships(s, p, Waters::Sea(z))),
         inland_port_exception_card: crate::cards::held(s, p, crate::cards::SIEGE_TECHNIQUE)
             .is_some(),
     })

@@ -21,7 +21,7 @@ pub fn loc(s: &State, p: Pw, target: SpaceId) -> bool {
     let d = data();
     let ok = |x: SpaceId| friendly(s, p, x) && !enemy_anything(s, p, x) && !s.sp(x).unrest;
     let own_ships = |z: crate::data::SeaZoneId| {
-        crate::naval::ships_of(s, p, crate::combat::naval_battle::Waters::Sea(z)) > 0
+        crate::naval::own_ships(s, p, crate::combat::naval_battle::Waters::Sea(z))
     };
     let mut seen = vec![false; s.spaces.len()];
     let mut seen_sea = vec![false; d.sea_zones.len()];

@@ -1183,6 +1183,11 @@ fn mark_stormed(s: &mut State) {
                 *stormed = true;
                 return;
             }
+            Frame::Armada(a) => {
+                if crate::armada::mark_stormed(a) {
+                    return;
+                }
+            }
             _ => {}
         }
     }

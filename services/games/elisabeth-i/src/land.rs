@@ -61,6 +61,10 @@ pub struct LandMove {
     /// The formation lands from naval transport: a lost battle destroys it ([16.3]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub transported: bool,
+    /// The formation lands from the Armada at sea ([23.2]): its units come from aboard
+    /// and go back aboard (`armada::ferry`); `from` is the destination then.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub from_armada: bool,
 }
 
 /// Start the procedure for a formation whose cost is paid (step 3 done); `back`: see
@@ -88,6 +92,7 @@ pub fn start(
         was_besieged,
         back,
         transported: false,
+        from_armada: false,
     })));
 }
 
@@ -339,7 +344,11 @@ pub fn step(s: &mut State, mut m: Box<LandMove>, ev: &mut Vec<Scoped<Event>>) {
             }
         }
         Stage::Arrive => {
-            m.arrived = crate::movement::carry_out(s, m.who, m.from, m.to, &m.sel, ev);
+            m.arrived = if m.from_armada {
+                crate::armada::ferry::unload(s, m.to, &m.sel, ev)
+            } else {
+                crate::movement::carry_out(s, m.who, m.from, m.to, &m.sel, ev)
+            };
             capture_lone_leaders(s, m.who, m.to, ev);
             if m.intercepted.is_some() {
                 // [13.1] step 5: straight to the battle; no avoid battle, no withdrawal.
@@ -588,5 +597,9 @@ pub fn go_back(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         troops: troops_of(s, m.who, m.to),
         leaders: m.sel.leaders.clone(),
     };
+    if m.from_armada {
+        crate::armada::ferry::reload(s, m.to, &sel, ev);
+        return;
+    }
     crate::movement::carry_out(s, m.who, m.to, m.from, &sel, ev);
 }

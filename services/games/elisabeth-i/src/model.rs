@@ -208,6 +208,8 @@ pub enum Loc {
     /// Captured by this major (seed [13.1]); ransomable (seed [9.3]).
     Captured(Pw),
     Dead,
+    /// Aboard the Spanish Armada ([23.2]; `armada::State.leaders`).
+    Armada,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -126,10 +126,21 @@ pub fn ships_of(s: &State, p: Pw, w: Waters) -> u8 {
         .sum()
 }
 
-fn enemy_ships(s: &State, p: Pw, w: Waters) -> bool {
+/// Whether `p` has an own ship at `w` for the conditions that ask for one: lines of
+/// communication across the sea ([12.1]), the sea zones of a naval transport ([16.3]) and
+/// the North Sea of an assault on Antwerp/Rotterdam ([16.7]); Spain's Armada counts as a
+/// ship ([5.4] "besondere Seeinheit", [23.2]; RULINGS A12).
+pub fn own_ships(s: &State, p: Pw, w: Waters) -> bool {
+    ships_of(s, p, w) > 0 || (p == crate::armada::SPAIN && crate::armada::at_sea::here(s, w))
+}
+
+/// Whether ships of a power at war with `p` are at `w` (the Armada among them, A12).
+pub fn enemy_ships(s: &State, p: Pw, w: Waters) -> bool {
+    let spain = crate::armada::SPAIN;
     forces(s, w)
         .iter()
         .any(|f| f.ships.total() > 0 && owner_pw(f.owner).is_some_and(|q| at_war(s, p, q)))
+        || (p != spain && at_war(s, p, spain) && crate::armada::at_sea::here(s, w))
 }
 
 /// Every location (ports, then sea zones).
@@ -656,7 +667,7 @@ fn linked_port(port: SpaceId) -> Option<SpaceId> {
         .and_then(|(_, c)| c.controlled_by_port)
 }
 
-fn linked_held(s: &State, p: Pw, port: SpaceId) -> bool {
+pub fn linked_held(s: &State, p: Pw, port: SpaceId) -> bool {
     linked_port(port).is_some_and(|l| controller_pw(s, l) == Some(p))
 }
 
@@ -673,7 +684,7 @@ fn facts(p: Pw, sel: &crate::model::Selection, cp: u8) -> TransportFacts {
 
 /// The sea zones a port reaches by transport (its anchors; Antwerp and Rotterdam the North
 /// Sea while the linked port is held, [16.7]).
-fn port_zones(s: &State, p: Pw, port: SpaceId) -> Vec<SeaZoneId> {
+pub fn port_zones(s: &State, p: Pw, port: SpaceId) -> Vec<SeaZoneId> {
     let d = data();
     let mut v = d.space(port).ports.clone();
     if d.space(port).inland_port
@@ -697,7 +708,7 @@ pub fn transport_steps(
     cp: u8,
 ) -> Vec<Waters> {
     let f = facts(p, sel, cp);
-    let own = |z: SeaZoneId| ships_of(s, p, Waters::Sea(z)) > 0;
+    let own = |z: SeaZoneId| own_ships(s, p, Waters::Sea(z));
     let mut v = Vec::new();
     match at {
         None => {

@@ -784,6 +784,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
                     Loc::Space(s) => (pb::LeaderPlace::Space, s.0 as u32, 0),
                     Loc::Captured(c) => (pb::LeaderPlace::Captured, 0, power_pb(c)),
                     Loc::Dead => (pb::LeaderPlace::Dead, 0, 0),
+                    Loc::Armada => (pb::LeaderPlace::Armada, 0, 0),
                 };
                 pb::LeaderView {
                     leader: l.idx as u32,

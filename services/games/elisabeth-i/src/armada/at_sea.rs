@@ -114,6 +114,9 @@ pub fn lose(s: &mut model::State, ev: &mut Vec<Scoped<model::Event>>) {
         return;
     }
     book(s, owner(), -(s.armada.aboard.total() as i16), 0);
+    if let Some(at) = s.armada.at {
+        super::ferry::leaders_lost_ship(s, at);
+    }
     s.armada = super::State {
         lost_turn: Some(s.turn),
         ..Default::default()

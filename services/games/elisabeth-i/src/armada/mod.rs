@@ -12,12 +12,13 @@ use serde::{Deserialize, Serialize};
 use signoria_engine::{GameRng, Scoped, Seat, Viewer};
 
 pub mod at_sea;
+pub mod ferry;
 pub mod refit;
 
 use crate::combat::naval_battle::Waters;
 use crate::data::SpaceId;
 use crate::events::EventDef;
-use crate::model::{self, Moment, Pw, Troops, UnitKind};
+use crate::model::{self, Moment, Pw, Selection, Troops, UnitKind};
 use crate::pb;
 
 /// Spain in impulse order.
@@ -31,6 +32,19 @@ pub enum Frame {
     /// Spain spends an event's `cp` CP on the Armada ([23.2]); `raise`: the home card's CP
     /// also raise units onto it (RULINGS A2).
     Spend { cp: u8, raise: bool },
+    /// Spain forms the Armada transport's formation ([23.2] "Seetransport"): from `port`
+    /// aboard the Armada at sea, or (`ashore`) from the Armada into `port`.
+    Ferry {
+        port: SpaceId,
+        ashore: bool,
+        sel: Selection,
+    },
+    /// The formation goes aboard after the Storms window (automatic; [16.3] step 1).
+    Boarding {
+        port: SpaceId,
+        sel: Selection,
+        stormed: bool,
+    },
 }
 
 /// Its choices (`model::Move::Armada`).
@@ -52,6 +66,30 @@ pub enum Move {
     Land {
         kind: UnitKind,
     },
+    /// An army leader of its port boards it / leaves it for its port (free, [23.2]).
+    BoardLeader {
+        leader: u8,
+    },
+    LandLeader {
+        leader: u8,
+    },
+    /// The Armada's own transport (1 CP, [23.2]) with the Armada at sea: a formation of
+    /// `port` goes aboard / a formation aboard lands in `port`.
+    FerryAboard {
+        port: SpaceId,
+    },
+    FerryAshore {
+        port: SpaceId,
+    },
+    /// The transport's formation takes a unit / an army leader.
+    Take {
+        kind: UnitKind,
+    },
+    TakeLeader {
+        leader: u8,
+    },
+    /// The formation goes.
+    Ferry,
 }
 
 /// What happened (`model::Event::Armada`; public).
@@ -70,6 +108,10 @@ pub enum Event {
     },
     /// Eliminated: the 2-counter goes to the turn track ([23.2]).
     Lost,
+    /// The army leaders aboard changed.
+    Leaders {
+        leaders: Vec<u8>,
+    },
 }
 
 /// Its part of the game state (`model::State.armada`; stored only when not default).
@@ -87,6 +129,9 @@ pub struct State {
     /// The turn it was lost: its counter is on the turn track until the next turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lost_turn: Option<u8>,
+    /// Spanish army leaders aboard ([23.2]; their `Loc` is `Loc::Armada`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaders: Vec<u8>,
 }
 
 /// Its part of a viewer's view (`view::View.armada`; all public).
@@ -96,24 +141,35 @@ pub type View = State;
 pub static EVENTS: &[EventDef] = &[refit::SPANISH_ARMADA, refit::ARMADA_INDULGENCE];
 
 /// Its frame kinds on which a seat decides (the playouts check that each is reached).
-pub const DECISION_KINDS: &[&str] = &["armada_build", "armada_spend"];
+pub const DECISION_KINDS: &[&str] = &["armada_build", "armada_spend", "armada_ferry"];
 /// Its frame kinds that never wait for a seat.
-pub const AUTOMATIC_KINDS: &[&str] = &[];
+pub const AUTOMATIC_KINDS: &[&str] = &["armada_boarding"];
 
 pub fn kind(f: &Frame) -> &'static str {
     match f {
         Frame::Build => "armada_build",
         Frame::Spend { .. } => "armada_spend",
+        Frame::Ferry { .. } => "armada_ferry",
+        Frame::Boarding { .. } => "armada_boarding",
     }
 }
 
-/// The power deciding the frame: always Spain.
-pub fn decider(_s: &model::State, _f: &Frame) -> Option<Pw> {
-    Some(SPAIN)
+/// The power deciding the frame: Spain (the boarding is automatic).
+pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
+    match f {
+        Frame::Boarding { .. } => None,
+        _ => Some(SPAIN),
+    }
 }
 
 pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
     match *f {
+        Frame::Ferry {
+            port,
+            ashore,
+            ref sel,
+        } => ferry::choices(s, port, ashore, sel),
+        Frame::Boarding { .. } => Vec::new(),
         Frame::Build => refit::build_sites(s)
             .into_iter()
             .map(|port| model::Move::Armada(Move::Build { port }))
@@ -130,7 +186,19 @@ pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
 }
 
 pub fn prompt(s: &model::State, f: &Frame) -> String {
+    let d = crate::data::data();
     match *f {
+        Frame::Ferry {
+            port, ashore: true, ..
+        } => format!(
+            "Spain: the formation landing from the Armada in {} (1 CP)",
+            d.space(port).name
+        ),
+        Frame::Ferry { port, .. } => format!(
+            "Spain: the formation of {} going aboard the Armada (1 CP)",
+            d.space(port).name
+        ),
+        Frame::Boarding { .. } => "the formation goes aboard the Armada".into(),
         Frame::Build => "Spain: the port the Armada is built in".into(),
         Frame::Spend { cp, .. } => format!(
             "Spain: {cp} CP of the event for the Armada (strength {})",
@@ -157,13 +225,47 @@ pub fn resolve(
             }
         }
         (Frame::Spend { .. }, model::Move::Done) => {}
+        (Frame::Ferry { .. }, model::Move::Done) => {}
+        (Frame::Ferry { port, ashore, sel }, model::Move::Armada(Move::Ferry)) => {
+            ferry::go(s, port, ashore, sel, ev)
+        }
+        (
+            Frame::Ferry {
+                port,
+                ashore,
+                mut sel,
+            },
+            model::Move::Armada(m),
+        ) => {
+            match *m {
+                Move::Take { kind } => *sel.troops.get_mut(kind) += 1,
+                Move::TakeLeader { leader } => sel.leaders.push(leader),
+                _ => unreachable!("{m:?} in the Armada transport"),
+            }
+            s.stack
+                .push(model::Frame::Armada(Frame::Ferry { port, ashore, sel }));
+        }
         (f, mv) => unreachable!("{mv:?} in {f:?}"),
     }
 }
 
-/// Run an automatic frame (it has none).
-pub fn auto(_s: &mut model::State, f: Frame, _ev: &mut Vec<Scoped<model::Event>>) {
-    unreachable!("{f:?} waits for Spain")
+/// Run an automatic frame: the boarding after the Storms window.
+pub fn auto(s: &mut model::State, f: Frame, ev: &mut Vec<Scoped<model::Event>>) {
+    match f {
+        Frame::Boarding { port, sel, stormed } => ferry::board(s, port, &sel, stormed, ev),
+        f => unreachable!("{f:?} waits for Spain"),
+    }
+}
+
+/// Storms stopped the boarding under way ([16.3] step 1): whether it was this module's.
+pub fn mark_stormed(f: &mut Frame) -> bool {
+    match f {
+        Frame::Boarding { stormed, .. } => {
+            *stormed = true;
+            true
+        }
+        _ => false,
+    }
 }
 
 /// Its CP actions `who` may take with `cp` CP left in the impulse ([11], [23.2]).
@@ -173,6 +275,8 @@ pub fn actions(s: &model::State, who: Pw, cp: u8) -> Vec<model::Move> {
     }
     let mut v = refit::spend_choices(s, cp, true);
     v.extend(refit::transfers(s));
+    v.extend(ferry::leader_transfers(s));
+    v.extend(ferry::starts(s, cp));
     v.into_iter().map(model::Move::Armada).collect()
 }
 
@@ -184,7 +288,24 @@ pub fn act(
     mv: &Move,
     ev: &mut Vec<Scoped<model::Event>>,
 ) -> u8 {
-    refit::carry_out(s, mv, ev)
+    match *mv {
+        Move::BoardLeader { .. } | Move::LandLeader { .. } => {
+            ferry::transfer_leader(s, mv, ev);
+            0
+        }
+        Move::FerryAboard { port } | Move::FerryAshore { port } => {
+            s.stack.push(model::Frame::Armada(Frame::Ferry {
+                port,
+                ashore: matches!(mv, Move::FerryAshore { .. }),
+                sel: Selection {
+                    troops: Troops::default(),
+                    leaders: Vec::new(),
+                },
+            }));
+            0
+        }
+        _ => refit::carry_out(s, mv, ev),
+    }
 }
 
 /// The action type of a treasure extension ([11]; RULINGS W4): an upgrade is naval (the
@@ -192,7 +313,7 @@ pub fn act(
 pub fn action_type(m: &Move) -> u8 {
     match m {
         Move::Upgrade | Move::Build { .. } => 1,
-        Move::Raise { .. } | Move::Board { .. } | Move::Land { .. } => 0,
+        _ => 0,
     }
 }
 
@@ -219,7 +340,26 @@ pub fn describe(s: &model::State, mv: &Move) -> String {
         Move::Raise { kind } => format!("raise a {kind:?} onto the Armada"),
         Move::Board { kind } => format!("a {kind:?} boards the Armada"),
         Move::Land { kind } => format!("a {kind:?} leaves the Armada"),
+        Move::BoardLeader { leader } => format!("{} boards the Armada", leader_name(*leader)),
+        Move::LandLeader { leader } => format!("{} leaves the Armada", leader_name(*leader)),
+        Move::FerryAboard { port } => format!(
+            "Armada transport (1 CP): a formation of {} goes aboard",
+            d.space(*port).name
+        ),
+        Move::FerryAshore { port } => format!(
+            "Armada transport (1 CP): a formation aboard lands in {}",
+            d.space(*port).name
+        ),
+        Move::Take { kind } => format!("add a {kind:?} to the Armada transport"),
+        Move::TakeLeader { leader } => {
+            format!("add {} to the Armada transport", leader_name(*leader))
+        }
+        Move::Ferry => "the Armada transport goes".into(),
     }
+}
+
+fn leader_name(l: u8) -> String {
+    crate::data::data().army_leaders[l as usize].name.clone()
 }
 
 pub fn view(s: &model::State, _viewer: Viewer) -> View {
@@ -238,6 +378,23 @@ pub fn violations(s: &model::State) -> Vec<String> {
             v.push("Armada off the map with strength or units".into())
         }
         _ => {}
+    }
+    if a.at.is_none() && !a.leaders.is_empty() {
+        v.push("army leaders aboard an Armada off the map".into());
+    }
+    for &l in &a.leaders {
+        if !s
+            .leaders
+            .iter()
+            .any(|x| x.idx == l && x.at == model::Loc::Armada)
+        {
+            v.push(format!("leader {l} listed aboard the Armada is elsewhere"));
+        }
+    }
+    for x in &s.leaders {
+        if x.at == model::Loc::Armada && !a.leaders.contains(&x.idx) {
+            v.push(format!("leader {} aboard the Armada is not listed", x.idx));
+        }
     }
     if a.aboard.total() > a.strength {
         v.push(format!(
@@ -278,6 +435,31 @@ pub fn move_to_pb(m: &Move) -> pb::ArmadaMove {
             p.unit = crate::proto::unit_pb(*kind);
             K::Land
         }
+        Move::BoardLeader { leader } => {
+            p.leader = *leader as u32;
+            K::BoardLeader
+        }
+        Move::LandLeader { leader } => {
+            p.leader = *leader as u32;
+            K::LandLeader
+        }
+        Move::FerryAboard { port } => {
+            p.space = port.0 as u32;
+            K::FerryAboard
+        }
+        Move::FerryAshore { port } => {
+            p.space = port.0 as u32;
+            K::FerryAshore
+        }
+        Move::Take { kind } => {
+            p.unit = crate::proto::unit_pb(*kind);
+            K::Take
+        }
+        Move::TakeLeader { leader } => {
+            p.leader = *leader as u32;
+            K::TakeLeader
+        }
+        Move::Ferry => K::Ferry,
     };
     p.kind = k as i32;
     p
@@ -286,6 +468,12 @@ pub fn move_to_pb(m: &Move) -> pb::ArmadaMove {
 pub fn move_from_pb(p: &pb::ArmadaMove) -> Result<Move, String> {
     use pb::ArmadaMoveKind as K;
     let unit = || crate::proto::unit_from(p.unit);
+    let leader = || {
+        u8::try_from(p.leader)
+            .ok()
+            .filter(|&l| (l as usize) < crate::data::data().army_leaders.len())
+            .ok_or_else(|| format!("army leader {} unknown", p.leader))
+    };
     Ok(match K::try_from(p.kind) {
         Ok(K::Build) => Move::Build {
             port: crate::proto::space_from(p.space)?,
@@ -294,6 +482,17 @@ pub fn move_from_pb(p: &pb::ArmadaMove) -> Result<Move, String> {
         Ok(K::Raise) => Move::Raise { kind: unit()? },
         Ok(K::Board) => Move::Board { kind: unit()? },
         Ok(K::Land) => Move::Land { kind: unit()? },
+        Ok(K::BoardLeader) => Move::BoardLeader { leader: leader()? },
+        Ok(K::LandLeader) => Move::LandLeader { leader: leader()? },
+        Ok(K::FerryAboard) => Move::FerryAboard {
+            port: crate::proto::space_from(p.space)?,
+        },
+        Ok(K::FerryAshore) => Move::FerryAshore {
+            port: crate::proto::space_from(p.space)?,
+        },
+        Ok(K::Take) => Move::Take { kind: unit()? },
+        Ok(K::TakeLeader) => Move::TakeLeader { leader: leader()? },
+        Ok(K::Ferry) => Move::Ferry,
         _ => return Err(format!("armada move kind {} unknown", p.kind)),
     })
 }
@@ -315,6 +514,10 @@ pub fn event_to_pb(e: &Event) -> pb::ArmadaEvent {
             K::Aboard
         }
         Event::Lost => K::Lost,
+        Event::Leaders { leaders } => {
+            p.leaders = leaders.iter().map(|&l| l as u32).collect();
+            K::Leaders
+        }
     };
     p.kind = k as i32;
     p
@@ -326,5 +529,6 @@ pub fn view_to_pb(v: &View) -> pb::ArmadaView {
         strength: v.strength as u32,
         aboard: Some(crate::proto::troops_pb(&v.aboard)),
         lost_turn: v.lost_turn.unwrap_or(0) as u32,
+        leaders: v.leaders.iter().map(|&l| l as u32).collect(),
     }
 }

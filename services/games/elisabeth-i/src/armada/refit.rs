@@ -158,6 +158,7 @@ pub fn carry_out(s: &mut model::State, m: &Move, ev: &mut Vec<Scoped<model::Even
             aboard_changed(s, ev);
             0
         }
+        _ => unreachable!("{m:?} is carried out by `ferry`"),
     }
 }
 

@@ -1,0 +1,377 @@
+//! The naval leftovers of [23.2], [9.2], [10], [20.4]: the Armada's own naval transport,
+//! army leaders aboard, the Armada as a ship for lines of communication and transports
+//! (rulings A10-A13), naval leaders lent with ships (A14-A15).
+
+mod common;
+
+use common::*;
+use signoria_elisabeth_i::ElisabethI as E;
+use signoria_elisabeth_i::armada::{self, at_sea};
+use signoria_elisabeth_i::combat::naval_battle::Waters;
+use signoria_elisabeth_i::data::{PoolOwner, data};
+use signoria_elisabeth_i::model::{Event, Loc, Move, State, UnitKind};
+use signoria_engine::Game;
+
+fn zone(k: &str) -> Waters {
+    Waters::Sea(data().sea_zone_id(k).unwrap())
+}
+
+fn am(m: armada::Move) -> Move {
+    Move::Armada(m)
+}
+
+/// The Armada on the map at `at` with `strength` and `regulars` aboard (booked).
+fn armada_at(s: &mut State, at: Waters, strength: u8, regulars: u8) {
+    s.armada.at = Some(at);
+    s.armada.strength = strength;
+    s.armada.aboard.regulars = regulars;
+    signoria_elisabeth_i::board::book(s, PoolOwner::Spain, regulars as i16, 0);
+}
+
+/// An army leader goes aboard the Armada (directly, for a set-up).
+fn leader_aboard(s: &mut State, id: &str) {
+    let l = leader(id);
+    let i = signoria_elisabeth_i::board::leader_pos(s, l);
+    s.leaders[i].at = Loc::Armada;
+    s.armada.leaders.push(l);
+}
+
+fn take(s: &mut State, n: usize) {
+    for _ in 0..n {
+        play(
+            s,
+            am(armada::Move::Take {
+                kind: UnitKind::Regular,
+            }),
+        );
+    }
+}
+
+fn takes_more(s: &State) -> bool {
+    moves(s)
+        .iter()
+        .any(|m| matches!(m, Move::Armada(armada::Move::Take { .. })))
+}
+
+/// Seven Spanish regulars and Alba in Barcelona, the Armada (8) in the Gulf of Lyon.
+fn ready() -> State {
+    let mut s = game();
+    put(&mut s, "barcelona", PoolOwner::Spain, 7, 0, 0);
+    place_leader(&mut s, "alba", "barcelona");
+    armada_at(&mut s, zone("gulf_of_lyon"), 8, 0);
+    actions(&mut s, SPA, 3);
+    s
+}
+
+/// [23.2] "Seetransport", A10: with the Armada at sea, a formation of an adjacent port
+/// goes aboard for 1 CP and ends its transport there; more than 5 units only with a
+/// Spanish army leader, never beyond the Armada's strength.
+#[test]
+fn a10_a_formation_goes_aboard_the_armada_at_sea() {
+    let mut s = ready();
+    let aboard = am(armada::Move::FerryAboard {
+        port: sp("barcelona"),
+    });
+    assert!(moves(&s).contains(&aboard));
+    assert!(
+        !moves(&s).contains(&am(armada::Move::FerryAboard {
+            port: sp("cartagena")
+        })),
+        "Cartagena is not on the Gulf of Lyon"
+    );
+    // Without a leader: a formation's limit ([13.1]), never more than 5.
+    let mut t = s.clone();
+    play(&mut t, aboard.clone());
+    assert_eq!(kind(&t), "armada_ferry");
+    let lone = data().tables.formation.no_leader_max.min(5) as usize;
+    take(&mut t, lone);
+    assert!(!takes_more(&t), "no more without a Spanish army leader");
+    // With Alba: 7 (his command 10, the Armada's strength 8).
+    play(&mut s, aboard);
+    play(
+        &mut s,
+        am(armada::Move::TakeLeader {
+            leader: leader("alba"),
+        }),
+    );
+    take(&mut s, 7);
+    assert!(!takes_more(&s), "all seven taken");
+    play(&mut s, am(armada::Move::Ferry));
+    assert_eq!(kind(&s), "actions", "the transport ends aboard");
+    assert_eq!(s.armada.aboard.regulars, 7);
+    assert_eq!(troops(&s, "barcelona", SPA), 0);
+    assert_eq!(loc(&s, "alba"), Loc::Armada);
+    assert_eq!(s.armada.leaders, vec![leader("alba")]);
+    assert_eq!(cp_left(&s), 2, "1 CP");
+}
+
+/// A10: the capacity binds a leader's formation too: 3 aboard an Armada of 8 leave room
+/// for 5.
+#[test]
+fn a10_never_beyond_the_armadas_strength() {
+    let mut s = ready();
+    s.armada.aboard.regulars = 3;
+    signoria_elisabeth_i::board::book(&mut s, PoolOwner::Spain, 3, 0);
+    play(
+        &mut s,
+        am(armada::Move::FerryAboard {
+            port: sp("barcelona"),
+        }),
+    );
+    play(
+        &mut s,
+        am(armada::Move::TakeLeader {
+            leader: leader("alba"),
+        }),
+    );
+    take(&mut s, 5);
+    assert!(!takes_more(&s));
+    play(&mut s, am(armada::Move::Ferry));
+    assert_eq!(s.armada.aboard.regulars, 8);
+    assert_eq!(troops(&s, "barcelona", SPA), 2);
+}
+
+/// A10: Storms played at the embarking ([16.3] step 1) stop the boarding; the CP is spent.
+#[test]
+fn a10_storms_stop_the_boarding() {
+    let mut s = ready();
+    give(&mut s, FRA, "storms");
+    play(
+        &mut s,
+        am(armada::Move::FerryAboard {
+            port: sp("barcelona"),
+        }),
+    );
+    take(&mut s, 2);
+    play(&mut s, am(armada::Move::Ferry));
+    assert_eq!(kind(&s), "respond");
+    let storms = data().card_by_key("storms").unwrap().id;
+    play(&mut s, Move::PlayCard { card: storms });
+    settle(&mut s);
+    assert_eq!(s.armada.aboard.total(), 0);
+    assert_eq!(troops(&s, "barcelona", SPA), 7);
+    assert_eq!(cp_left(&s), 2);
+}
+
+/// [23.2], A10: a formation aboard lands in an adjacent port for 1 CP as a transport's
+/// landing (a move into the port); not into a port holding enemy ships ([16.3] step 3).
+#[test]
+fn a10_a_formation_lands_from_the_armada() {
+    let mut s = game();
+    war(&mut s, SPA, FRA);
+    clear(&mut s, "barcelona");
+    armada_at(&mut s, zone("gulf_of_lyon"), 8, 6);
+    leader_aboard(&mut s, "alba");
+    actions(&mut s, SPA, 2);
+    let m = moves(&s);
+    assert!(
+        !m.contains(&am(armada::Move::FerryAshore {
+            port: sp("marseille")
+        })),
+        "French galleys in Marseille"
+    );
+    play(
+        &mut s,
+        am(armada::Move::FerryAshore {
+            port: sp("barcelona"),
+        }),
+    );
+    play(
+        &mut s,
+        am(armada::Move::TakeLeader {
+            leader: leader("alba"),
+        }),
+    );
+    take(&mut s, 6);
+    play(&mut s, am(armada::Move::Ferry));
+    settle(&mut s);
+    assert_eq!(troops(&s, "barcelona", SPA), 6);
+    assert_eq!(s.armada.aboard.total(), 0);
+    assert_eq!(loc(&s, "alba"), Loc::Space(sp("barcelona")));
+    assert!(s.armada.leaders.is_empty());
+    assert_eq!(cp_left(&s), 1);
+    assert!(E::invariant_violations(&s).is_empty());
+}
+
+/// A10, [16.3] step 4: a landing from the Armada lost in the field destroys the formation
+/// and captures its leaders.
+#[test]
+fn a10_a_landing_lost_destroys_the_formation() {
+    let mut s = game();
+    war(&mut s, SPA, FRA);
+    clear(&mut s, "valencia");
+    put(&mut s, "valencia", PoolOwner::France, 6, 0, 0);
+    s.sp_mut(sp("valencia")).controller = signoria_elisabeth_i::data::Power::France;
+    armada_at(&mut s, zone("gulf_of_lyon"), 2, 1);
+    leader_aboard(&mut s, "alba");
+    actions(&mut s, SPA, 2);
+    let (t, _) = until(
+        &s,
+        |t| {
+            let mut ev = play(
+                t,
+                am(armada::Move::FerryAshore {
+                    port: sp("valencia"),
+                }),
+            );
+            ev.extend(play(
+                t,
+                am(armada::Move::TakeLeader {
+                    leader: leader("alba"),
+                }),
+            ));
+            ev.extend(play(
+                t,
+                am(armada::Move::Take {
+                    kind: UnitKind::Regular,
+                }),
+            ));
+            ev.extend(play(t, am(armada::Move::Ferry)));
+            ev.extend(settle(t));
+            ev
+        },
+        |t, _| troops(t, "valencia", SPA) == 0 && troops(t, "valencia", FRA) > 0,
+    );
+    assert_eq!(t.armada.aboard.total(), 0);
+    assert_eq!(loc(&t, "alba"), Loc::Captured(FRA));
+    assert!(E::invariant_violations(&t).is_empty());
+}
+
+/// [23.2] "Einheiten und Armeeführer kostenlos", A11: in port, army leaders go aboard and
+/// ashore for free; at sea no free transfer.
+#[test]
+fn a11_army_leaders_board_and_leave_in_port() {
+    let mut s = game();
+    armada_at(&mut s, Waters::Port(sp("seville")), 4, 0);
+    place_leader(&mut s, "alba", "seville");
+    actions(&mut s, SPA, 1);
+    let board = am(armada::Move::BoardLeader {
+        leader: leader("alba"),
+    });
+    assert!(moves(&s).contains(&board));
+    play(&mut s, board);
+    assert_eq!(loc(&s, "alba"), Loc::Armada);
+    assert_eq!(cp_left(&s), 1, "free");
+    let land = am(armada::Move::LandLeader {
+        leader: leader("alba"),
+    });
+    assert!(moves(&s).contains(&land));
+    let mut t = s.clone();
+    // At sea: no free landing.
+    t.armada.at = Some(zone("atlantic_ocean"));
+    assert!(!moves(&t).contains(&land));
+    play(&mut s, land);
+    assert_eq!(loc(&s, "alba"), Loc::Space(sp("seville")));
+}
+
+/// A11: a leader aboard stays aboard through the winter ([23.2]); the Armada brings him
+/// home with its units.
+#[test]
+fn a11_leaders_winter_aboard() {
+    let mut s = game();
+    armada_at(&mut s, zone("gulf_of_lyon"), 4, 2);
+    leader_aboard(&mut s, "alba");
+    let mut ev = Vec::new();
+    at_sea::winter(&mut s, &mut ev);
+    assert!(matches!(s.armada.at, Some(Waters::Port(_))));
+    assert_eq!(loc(&s, "alba"), Loc::Armada);
+    assert!(E::invariant_violations(&s).is_empty());
+}
+
+/// [12.1], [16.3], [23.2], A12: the Armada is Spain's ship: it carries a line of
+/// communication across its sea zone and satisfies the own-ships condition of an ordinary
+/// transport (at most 5 units, ending in a port).
+#[test]
+fn a12_the_armada_counts_as_a_ship() {
+    let mut s = game();
+    war(&mut s, SPA, FRA);
+    s.sp_mut(sp("milan")).controller = signoria_elisabeth_i::data::Power::France;
+    clear(&mut s, "milan");
+    let genoa = sp("genoa");
+    assert!(!signoria_elisabeth_i::control::loc(&s, SPA, genoa));
+    armada_at(&mut s, zone("gulf_of_lyon"), 2, 0);
+    assert!(signoria_elisabeth_i::control::loc(&s, SPA, genoa));
+    // Barcelona's galley stays home; the Armada alone in the zone.
+    put(&mut s, "barcelona", PoolOwner::Spain, 2, 0, 0);
+    actions(&mut s, SPA, 3);
+    assert!(moves(&s).contains(&Move::Transport {
+        space: sp("barcelona")
+    }));
+    play(
+        &mut s,
+        Move::Transport {
+            space: sp("barcelona"),
+        },
+    );
+    play(&mut s, Move::AddUnit(UnitKind::Regular));
+    play(
+        &mut s,
+        Move::Go {
+            to: sp("barcelona"),
+        },
+    );
+    assert!(moves(&s).contains(&Move::ShipTo {
+        to: zone("gulf_of_lyon")
+    }));
+}
+
+/// A12: the Armada is an enemy ship too: a French transport may not land in the port
+/// it lies in, and France's ships may enter that Spanish port only against it.
+#[test]
+fn a12_the_armada_is_an_enemy_ship() {
+    let mut s = game();
+    war(&mut s, SPA, FRA);
+    armada_at(&mut s, Waters::Port(sp("barcelona")), 2, 0);
+    assert!(signoria_elisabeth_i::naval::enemy_ships(
+        &s,
+        FRA,
+        Waters::Port(sp("barcelona"))
+    ));
+    assert!(!signoria_elisabeth_i::naval::enemy_ships(
+        &s,
+        ENG,
+        Waters::Port(sp("barcelona"))
+    ));
+}
+
+/// A13: an Armada lost with army leaders aboard: each leader is displaced ([12.5]) to the
+/// nearest fortified space Spain controls.
+#[test]
+fn a13_a_lost_armada_displaces_its_leaders() {
+    let mut s = game();
+    armada_at(&mut s, Waters::Port(sp("barcelona")), 2, 2);
+    leader_aboard(&mut s, "alba");
+    let mut ev = Vec::new();
+    at_sea::lose(&mut s, &mut ev);
+    assert!(s.armada.at.is_none());
+    match loc(&s, "alba") {
+        Loc::Space(x) => {
+            assert_ne!(x, sp("barcelona"));
+            assert_eq!(signoria_elisabeth_i::board::controller_pw(&s, x), Some(SPA));
+        }
+        l => panic!("Alba at {l:?}"),
+    }
+    assert!(E::invariant_violations(&s).is_empty());
+}
+
+/// The leaders aboard are public: every seat's view shows them, and the events name them.
+#[test]
+fn leaders_aboard_are_public() {
+    let mut s = game();
+    armada_at(&mut s, Waters::Port(sp("seville")), 4, 0);
+    place_leader(&mut s, "alba", "seville");
+    actions(&mut s, SPA, 1);
+    let ev = play(
+        &mut s,
+        am(armada::Move::BoardLeader {
+            leader: leader("alba"),
+        }),
+    );
+    assert!(ev.contains(&Event::Armada(armada::Event::Leaders {
+        leaders: vec![leader("alba")]
+    })));
+    for seat in 0..6 {
+        let v = E::view(&s, signoria_engine::Viewer::Seat(seat));
+        assert_eq!(v.armada.leaders, vec![leader("alba")]);
+    }
+}
