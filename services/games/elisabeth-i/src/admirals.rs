@@ -26,6 +26,16 @@ pub struct AdmiralState {
     pub idx: u8,
     pub owner: Pw,
     pub at: ALoc,
+    /// Lent with ships to this ally until winter ([9.2]; RULINGS A14): he acts for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lent_to: Option<Pw>,
+}
+
+impl AdmiralState {
+    /// The power he acts for: his owner, or the borrower while lent ([9.2]).
+    pub fn acting(&self) -> Pw {
+        self.lent_to.unwrap_or(self.owner)
+    }
 }
 
 /// The naval leaders of the majors at the start of a scenario: those the set-up places,
@@ -50,6 +60,7 @@ pub fn setup(placed: &[(String, SpaceId)], start_turn: u8) -> Vec<AdmiralState> 
                 idx: i as u8,
                 owner,
                 at,
+                lent_to: None,
             })
         })
         .collect()
@@ -71,7 +82,7 @@ pub fn idx_of(id: &str) -> Option<u8> {
 pub fn at(s: &State, w: Waters, power: Power) -> Vec<Admiral> {
     s.admirals
         .iter()
-        .filter(|a| a.at == ALoc::At(w) && major(a.owner) == power)
+        .filter(|a| a.at == ALoc::At(w) && major(a.acting()) == power)
         .map(|a| admiral(a.idx))
         .collect()
 }
@@ -118,7 +129,7 @@ pub fn place(s: &mut State, idx: u8, port: SpaceId) {
 /// Every naval leader of `p` at `from` goes to `to`.
 pub fn follow(s: &mut State, p: Power, from: Waters, to: Waters) {
     for a in s.admirals.iter_mut() {
-        if a.at == ALoc::At(from) && major(a.owner) == p {
+        if a.at == ALoc::At(from) && major(a.acting()) == p {
             a.at = ALoc::At(to);
         }
     }
@@ -142,7 +153,7 @@ pub fn strand_check(s: &mut State) {
     let back = s.turn + 1;
     let stranded: Vec<usize> = (0..s.admirals.len())
         .filter(|&i| match s.admirals[i].at {
-            ALoc::At(w) => crate::naval::ships_of(s, s.admirals[i].owner, w) == 0,
+            ALoc::At(w) => crate::naval::ships_of(s, s.admirals[i].acting(), w) == 0,
             _ => false,
         })
         .collect();
@@ -162,5 +173,40 @@ pub fn sync(s: &mut State, board: &[crate::combat::naval_move::ShipsAt]) {
                 x.at = ALoc::At(st.at);
             }
         }
+    }
+}
+
+/// The naval leaders `p` may lend with ships of `port` ([9.2]: stacked with them; his own,
+/// not one he borrowed, RULINGS A14).
+pub fn lendable(s: &State, p: Pw, port: SpaceId) -> Vec<u8> {
+    s.admirals
+        .iter()
+        .filter(|a| a.owner == p && a.lent_to.is_none() && a.at == ALoc::At(Waters::Port(port)))
+        .map(|a| a.idx)
+        .collect()
+}
+
+/// A naval leader lent with ships goes with them to `dest` and acts for `to` ([9.2]).
+pub fn lend(s: &mut State, idx: u8, to: Pw, dest: SpaceId) {
+    if let Some(a) = s.admirals.iter_mut().find(|a| a.idx == idx) {
+        a.lent_to = Some(to);
+        a.at = ALoc::At(Waters::Port(dest));
+    }
+}
+
+/// Winter: the loan ends ([9.2] "für eine Spielrunde"; RULINGS A15). A lent leader on the
+/// map goes to the lender's nearest port from where he is (as the lent ships do, M16);
+/// with none, onto the lender's power card (placed again in spring, [10] step 4). One in
+/// the turn track's box stays there and comes back to the lender.
+pub fn give_back(s: &mut State, idx: u8, lender: Pw) {
+    let Some(i) = s.admirals.iter().position(|a| a.idx == idx) else {
+        return;
+    };
+    s.admirals[i].lent_to = None;
+    if let ALoc::At(w) = s.admirals[i].at {
+        s.admirals[i].at = match crate::naval::nearest_home_port(s, lender, w) {
+            Some(to) => ALoc::At(to),
+            None => ALoc::Card,
+        };
     }
 }

@@ -850,7 +850,7 @@ fn apply_assault(s: &mut State, c: &Combat, o: &AssaultOutcome, ev: &mut Vec<Sco
         // for this turn.
         let back = s.turn + 1;
         for a in s.admirals.iter_mut() {
-            if a.at == crate::admirals::ALoc::At(Waters::Port(sp)) && a.owner != c.attacker {
+            if a.at == crate::admirals::ALoc::At(Waters::Port(sp)) && a.acting() != c.attacker {
                 a.at = crate::admirals::ALoc::Away(back);
             }
         }

@@ -90,10 +90,19 @@ pub fn describe(s: &State, mv: &Move) -> String {
                 power(*to),
                 data().space(*cap).name
             ),
-            DealPick::ShipLoan { port, kind, n } => format!(
-                "Offer an alliance lending {n} {}(s) of {} to {}",
+            DealPick::ShipLoan {
+                port,
+                kind,
+                n,
+                admiral,
+            } => format!(
+                "Offer an alliance lending {n} {}(s) of {}{} to {}",
                 ship(*kind),
                 data().space(*port).name,
+                admiral.map_or(String::new(), |a| format!(
+                    " with {}",
+                    data().naval_leaders[a as usize].name
+                )),
                 power(*to)
             ),
             DealPick::Refused(t) => format!("Offer {t:?} to {} (not implemented)", power(*to)),

@@ -277,6 +277,9 @@ pub enum Deal {
         port: SpaceId,
         kind: ShipKind,
         n: u8,
+        /// A naval leader of that port lent with the ships ([9.2]; RULINGS A14).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        admiral: Option<u8>,
     },
 }
 
@@ -679,6 +682,9 @@ pub enum DealPick {
         port: SpaceId,
         kind: ShipKind,
         n: u8,
+        /// A naval leader of that port lent with the ships ([9.2]; RULINGS A14).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        admiral: Option<u8>,
     },
     /// A term of [9.1] the engine does not carry out yet: never listed, refused as
     /// UNSUPPORTED naming the rule (`diplomacy::unsupported`).
@@ -695,7 +701,17 @@ impl DealPick {
             DealPick::ReturnLeader(l) => Deal::ReturnLeader(l),
             DealPick::Cede(sp) => Deal::Cede(sp),
             DealPick::Mercenaries { n, from, to } => Deal::Mercenaries { n, from, to },
-            DealPick::ShipLoan { port, kind, n } => Deal::ShipLoan { port, kind, n },
+            DealPick::ShipLoan {
+                port,
+                kind,
+                n,
+                admiral,
+            } => Deal::ShipLoan {
+                port,
+                kind,
+                n,
+                admiral,
+            },
             DealPick::Refused(t) => unreachable!("{t:?} is never listed"),
         }
     }
@@ -710,7 +726,17 @@ impl DealPick {
             Deal::ReturnLeader(l) => DealPick::ReturnLeader(l),
             Deal::Cede(sp) => DealPick::Cede(sp),
             Deal::Mercenaries { n, from, to } => DealPick::Mercenaries { n, from, to },
-            Deal::ShipLoan { port, kind, n } => DealPick::ShipLoan { port, kind, n },
+            Deal::ShipLoan {
+                port,
+                kind,
+                n,
+                admiral,
+            } => DealPick::ShipLoan {
+                port,
+                kind,
+                n,
+                admiral,
+            },
         }
     }
 }

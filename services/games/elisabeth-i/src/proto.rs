@@ -160,11 +160,17 @@ fn deal_pb(d: &Deal) -> pb::Deal {
             capital: to.0 as u32,
             ..Default::default()
         },
-        Deal::ShipLoan { port, kind, n } => pb::Deal {
+        Deal::ShipLoan {
+            port,
+            kind,
+            n,
+            admiral,
+        } => pb::Deal {
             kind: pb::DealKind::ShipLoan as i32,
             count: *n as u32,
             space: Some(port.0 as u32),
             ship: ship_pb(*kind),
+            admiral: admiral.map(|a| a as u32),
             ..Default::default()
         },
     }
@@ -209,6 +215,15 @@ fn pick_from(d: Option<&pb::Deal>) -> Result<DealPick, String> {
             port: space_from(d.space.ok_or("a ship loan names its port")?)?,
             kind: ship_from(d.ship)?,
             n: u8::try_from(d.count).map_err(|_| "too many ships")?,
+            admiral: d
+                .admiral
+                .map(|a| {
+                    u8::try_from(a)
+                        .ok()
+                        .filter(|&a| (a as usize) < crate::data::data().naval_leaders.len())
+                        .ok_or_else(|| format!("naval leader {a} unknown"))
+                })
+                .transpose()?,
         }),
         Ok(pb::DealKind::ShipLoan) => Err("a ship loan lends 1 ship or more".into()),
         Ok(pb::DealKind::Marriage) => Ok(DealPick::Refused(crate::diplomacy::Term::Marriage)),
@@ -831,6 +846,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
                     place: place as i32,
                     at,
                     r#where: w,
+                    lent_to: a.lent_to.map_or(0, power_pb),
                 }
             })
             .collect(),

@@ -433,6 +433,7 @@ fn a7_a9_a_ship_loan_is_an_alliance_lending_ships() {
             port: sp("seville"),
             kind: ShipKind::Galleon,
             n: 1,
+            admiral: None,
         },
     };
     let m = moves(&s);
@@ -513,6 +514,7 @@ fn a8_lent_ships_go_home_in_winter() {
                 port: sp("corunna"),
                 kind: ShipKind::Galleon,
                 n: 1,
+                admiral: None,
             },
         },
     );

@@ -375,3 +375,103 @@ fn leaders_aboard_are_public() {
         assert_eq!(v.armada.leaders, vec![leader("alba")]);
     }
 }
+
+// ---- naval leaders lent with ships [9.2]
+
+fn santa_cruz_in(s: &mut State, port: &str) -> u8 {
+    use signoria_elisabeth_i::admirals::{ALoc, idx_of};
+    let i = idx_of("santa_cruz").unwrap();
+    let a = s.admirals.iter_mut().find(|a| a.idx == i).unwrap();
+    a.at = ALoc::At(Waters::Port(sp(port)));
+    i
+}
+
+fn lend_corunna_galleon(s: &mut State, admiral: Option<u8>) -> Move {
+    use signoria_elisabeth_i::model::{DealPick, Frame, ShipKind};
+    s.offered.clear();
+    s.stack = vec![Frame::Negotiate { who: SPA }];
+    Move::Propose {
+        to: FRA,
+        deal: DealPick::ShipLoan {
+            port: sp("corunna"),
+            kind: ShipKind::Galleon,
+            n: 1,
+            admiral,
+        },
+    }
+}
+
+/// [9.2] "Ist ein Marineanführer mit verliehenen Schiffen gestapelt, kann er ebenfalls
+/// dem Alliierten geliehen werden", A14: the loan is offered with or without the naval
+/// leader of that port (never one of another port); lent, he goes with the ships to the
+/// borrower's port and acts for the borrower: his rating in its fleet, following its ships.
+#[test]
+fn a14_a_naval_leader_lent_with_ships() {
+    use signoria_elisabeth_i::admirals::{self, ALoc};
+    use signoria_elisabeth_i::data::Power;
+    use signoria_elisabeth_i::diplomacy::ship_loans;
+    use signoria_engine::ProtoGame;
+    let mut s = game();
+    let sc = santa_cruz_in(&mut s, "corunna");
+    let with = lend_corunna_galleon(&mut s, Some(sc));
+    let without = lend_corunna_galleon(&mut s, None);
+    let m = moves(&s);
+    assert!(m.contains(&with) && m.contains(&without));
+    assert!(
+        !m.iter().any(|x| matches!(
+            x,
+            Move::Propose {
+                deal: signoria_elisabeth_i::model::DealPick::ShipLoan { port, admiral: Some(_), .. },
+                ..
+            } if *port != sp("corunna")
+        )),
+        "only with the ships he is stacked with"
+    );
+    assert_eq!(E::move_from_pb(&E::move_to_pb(&with)).unwrap(), with);
+    let label = E::describe_move(&s, 0, &with);
+    assert!(label.contains("Santa Cruz"), "{label}");
+    play(&mut s, with);
+    play(&mut s, Move::Accept);
+    let dest = ship_loans::destination(&s, FRA, sp("corunna")).unwrap();
+    let a = s.admirals.iter().find(|a| a.idx == sc).unwrap().clone();
+    assert_eq!(a.at, ALoc::At(Waters::Port(dest)));
+    assert_eq!(a.lent_to, Some(FRA));
+    assert_eq!(a.owner, SPA);
+    assert_eq!(admirals::at(&s, Waters::Port(dest), Power::France).len(), 1);
+    assert!(admirals::at(&s, Waters::Port(dest), Power::Spain).is_empty());
+    // He sails with the French ships, not with Spain's.
+    let to = Waters::Sea(data().space(dest).ports[0]);
+    let mut t = s.clone();
+    admirals::follow(&mut t, Power::Spain, Waters::Port(dest), to);
+    assert_eq!(t.admirals.iter().find(|a| a.idx == sc).unwrap().at, a.at);
+    admirals::follow(&mut t, Power::France, Waters::Port(dest), to);
+    assert_eq!(
+        t.admirals.iter().find(|a| a.idx == sc).unwrap().at,
+        ALoc::At(to)
+    );
+    assert!(E::invariant_violations(&s).is_empty());
+}
+
+/// A15: in winter the loan ends: the lent leader goes to the lender's nearest port and acts
+/// for it again.
+#[test]
+fn a15_the_lent_leader_returns_in_winter() {
+    use signoria_elisabeth_i::admirals::ALoc;
+    let mut s = game();
+    let sc = santa_cruz_in(&mut s, "corunna");
+    let with = lend_corunna_galleon(&mut s, Some(sc));
+    play(&mut s, with);
+    play(&mut s, Move::Accept);
+    let mut ev = Vec::new();
+    signoria_elisabeth_i::naval::winter_return(&mut s, &mut ev);
+    let a = s.admirals.iter().find(|a| a.idx == sc).unwrap();
+    assert_eq!(a.lent_to, None);
+    match a.at {
+        ALoc::At(Waters::Port(x)) => {
+            assert_eq!(signoria_elisabeth_i::board::controller_pw(&s, x), Some(SPA))
+        }
+        l => panic!("Santa Cruz at {l:?}"),
+    }
+    assert!(s.ship_loans.is_empty());
+    assert!(E::invariant_violations(&s).is_empty());
+}

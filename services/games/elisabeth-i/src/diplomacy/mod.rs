@@ -115,9 +115,7 @@ pub fn terms(s: &State, who: Pw, to: Pw) -> Vec<DealPick> {
     }
     // [9.2]: ship loans with an alliance.
     for d in ship_loans::offers(s, who, to, may_ally(s, who, to)) {
-        if let Deal::ShipLoan { port, kind, n } = d {
-            v.push(DealPick::ShipLoan { port, kind, n });
-        }
+        v.push(DealPick::of(d));
     }
     v
 }
@@ -209,11 +207,16 @@ pub fn accept(s: &mut State, from: Pw, to: Pw, deal: &Deal, ev: &mut Vec<Scoped<
             ev.push(Scoped::public(Event::PeaceMade { a: from, b: to }));
         }
         Deal::Alliance => ally(s, from, to, ev),
-        Deal::ShipLoan { port, kind, n } => {
+        Deal::ShipLoan {
+            port,
+            kind,
+            n,
+            admiral,
+        } => {
             if !allied(s, from, to) {
                 ally(s, from, to, ev);
             }
-            ship_loans::lend(s, from, to, *port, *kind, *n);
+            ship_loans::lend(s, from, to, *port, *kind, *n, *admiral);
         }
         Deal::ReturnLeader(l) => {
             let i = crate::board::leader_pos(s, *l);

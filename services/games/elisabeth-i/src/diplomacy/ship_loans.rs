@@ -4,7 +4,10 @@
 //!
 //! A lent ship is carried as a ship of the borrower's own pool (so it moves, fights,
 //! retreats and intercepts as the borrower's, [9.2]); the loan record ([`Loan`]) says how
-//! many of which kind go back in winter.
+//! many of which kind go back in winter. A naval leader stacked with the lent ships may be
+//! lent with them ([9.2] "kann er ebenfalls dem Alliierten geliehen werden"; RULINGS A14,
+//! A15): he goes with them and acts for the borrower (`admirals::AdmiralState::lent_to`)
+//! until winter, then goes back to the lender.
 
 use serde::{Deserialize, Serialize};
 use signoria_engine::Scoped;
@@ -22,6 +25,9 @@ pub struct Loan {
     pub borrower: Pw,
     pub kind: ShipKind,
     pub n: u8,
+    /// The naval leader lent with the ships (A14).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub admiral: Option<u8>,
 }
 
 /// The kinds that may be lent: not corsairs, patrols or the Armada ([9.2]).
@@ -120,12 +126,17 @@ pub fn offers(s: &State, from: Pw, to: Pw, may_ally: bool) -> Vec<Deal> {
             if c == 0 || destination(s, to, x).is_none() {
                 continue;
             }
+            // A14: with the ships, or with one of the naval leaders stacked with them.
+            let leaders = crate::admirals::lendable(s, from, x);
             for n in 1..=c {
-                v.push(Deal::ShipLoan {
-                    port: x,
-                    kind: k,
-                    n,
-                });
+                for admiral in std::iter::once(None).chain(leaders.iter().map(|&a| Some(a))) {
+                    v.push(Deal::ShipLoan {
+                        port: x,
+                        kind: k,
+                        n,
+                        admiral,
+                    });
+                }
             }
         }
     }
@@ -134,8 +145,19 @@ pub fn offers(s: &State, from: Pw, to: Pw, may_ally: bool) -> Vec<Deal> {
 
 /// Carry out an accepted loan: the ships move to the borrower's port and become its own
 /// until winter (the unit ledger follows them).
-pub fn lend(s: &mut State, from: Pw, to: Pw, port: SpaceId, kind: ShipKind, n: u8) {
+pub fn lend(
+    s: &mut State,
+    from: Pw,
+    to: Pw,
+    port: SpaceId,
+    kind: ShipKind,
+    n: u8,
+    admiral: Option<u8>,
+) {
     let dest = destination(s, to, port).expect("possible");
+    if let Some(a) = admiral {
+        crate::admirals::lend(s, a, to, dest);
+    }
     add(s, port, pool(from), kind, -(n as i16));
     add(s, dest, pool(to), kind, n as i16);
     book(s, pool(from), 0, -(n as i16));
@@ -145,6 +167,7 @@ pub fn lend(s: &mut State, from: Pw, to: Pw, port: SpaceId, kind: ShipKind, n: u
         borrower: to,
         kind,
         n,
+        admiral,
     });
 }
 
@@ -154,6 +177,9 @@ pub fn lend(s: &mut State, from: Pw, to: Pw, port: SpaceId, kind: ShipKind, n: u
 pub fn give_back(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     let loans = std::mem::take(&mut s.ship_loans);
     for l in &loans {
+        if let Some(a) = l.admiral {
+            crate::admirals::give_back(s, a, l.lender);
+        }
         let mut want = l.n;
         let ports: Vec<SpaceId> = data().space_ids().collect();
         for x in ports {
