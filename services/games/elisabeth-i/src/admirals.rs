@@ -1,5 +1,8 @@
 //! Naval leaders (seed [5.2], [16.1], [16.2]): where they are, how they go with their
-//! ships, and the next turn's box after a lost fleet.
+//! ships, and the next turn's box after a lost fleet. Besides the printed naval leaders,
+//! England's captains with a battle rating of 1 placed in spring ([10] step 2, [5.2];
+//! RULINGS A16) and Don John acting as a naval leader ([10] step 4, [20.4]; A17) are naval
+//! leaders here, each by its [`Role`].
 
 use serde::{Deserialize, Serialize};
 
@@ -20,15 +23,35 @@ pub enum ALoc {
     Away(u8),
 }
 
+/// What a naval leader's counter is, and so which table `idx` indexes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Role {
+    /// A printed naval leader (`data().naval_leaders`).
+    #[default]
+    Naval,
+    /// An English captain acting as a naval leader until the end of the turn
+    /// (`data().captains`; [10] step 2).
+    Captain,
+    /// Don John acting as a naval leader (`data().army_leaders`; his army leader record is
+    /// at `Loc::Naval` meanwhile; [10] step 4).
+    ArmyLeader,
+}
+
+fn is_naval(r: &Role) -> bool {
+    *r == Role::Naval
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AdmiralState {
-    /// Index into the data pack's naval leaders.
+    /// Index into the data pack's naval leaders (captains, army leaders: see `role`).
     pub idx: u8,
     pub owner: Pw,
     pub at: ALoc,
     /// Lent with ships to this ally until winter ([9.2]; RULINGS A14): he acts for it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lent_to: Option<Pw>,
+    #[serde(default, skip_serializing_if = "is_naval")]
+    pub role: Role,
 }
 
 impl AdmiralState {
@@ -61,13 +84,52 @@ pub fn setup(placed: &[(String, SpaceId)], start_turn: u8) -> Vec<AdmiralState> 
                 owner,
                 at,
                 lent_to: None,
+                role: Role::Naval,
             })
         })
         .collect()
 }
 
-fn admiral(idx: u8) -> Admiral {
-    Admiral::from_data(&data().naval_leaders[idx as usize].id).expect("a naval leader")
+/// His ratings: a captain's and Don John's battle rating as a naval leader (a piracy
+/// rating only for the printed naval leaders that have one, [5.1]).
+fn admiral(a: &AdmiralState) -> Admiral {
+    let d = data();
+    match a.role {
+        Role::Naval => {
+            Admiral::from_data(&d.naval_leaders[a.idx as usize].id).expect("a naval leader")
+        }
+        Role::Captain => {
+            let c = &d.captains[a.idx as usize];
+            Admiral {
+                id: c.id.clone(),
+                battle: c.battle,
+                piracy: 0,
+            }
+        }
+        Role::ArmyLeader => {
+            let l = &d.army_leaders[a.idx as usize];
+            Admiral {
+                id: l.id.clone(),
+                battle: l.naval_battle.unwrap_or(0),
+                piracy: 0,
+            }
+        }
+    }
+}
+
+/// The counter's id (the procedures name naval leaders by id).
+pub fn id_of(a: &AdmiralState) -> String {
+    admiral(a).id
+}
+
+/// The display name of a naval leader's counter.
+pub fn name_of(a: &AdmiralState) -> String {
+    let d = data();
+    match a.role {
+        Role::Naval => d.naval_leaders[a.idx as usize].name.clone(),
+        Role::Captain => d.captains[a.idx as usize].name.clone(),
+        Role::ArmyLeader => d.army_leaders[a.idx as usize].name.clone(),
+    }
 }
 
 pub fn idx_of(id: &str) -> Option<u8> {
@@ -83,11 +145,13 @@ pub fn at(s: &State, w: Waters, power: Power) -> Vec<Admiral> {
     s.admirals
         .iter()
         .filter(|a| a.at == ALoc::At(w) && major(a.acting()) == power)
-        .map(|a| admiral(a.idx))
+        .map(admiral)
         .collect()
 }
 
-/// Card draw ([8.1]): arriving and returning naval leaders go onto their power card.
+/// Card draw ([8.1]): arriving and returning naval leaders go onto their power card; Don
+/// John back from the turn track is an army leader on the card again (placed in spring in
+/// either role, A17).
 pub fn card_draw(s: &mut State) {
     let turn = s.turn;
     for a in s.admirals.iter_mut() {
@@ -95,6 +159,15 @@ pub fn card_draw(s: &mut State) {
             ALoc::Arrives(t) | ALoc::Away(t) if t <= turn => a.at = ALoc::Card,
             _ => {}
         }
+    }
+    let back: Vec<u8> = s
+        .admirals
+        .iter()
+        .filter(|a| a.role == Role::ArmyLeader && a.at == ALoc::Card)
+        .map(|a| a.idx)
+        .collect();
+    for l in back {
+        to_army(s, l, crate::model::Loc::Card);
     }
 }
 
@@ -115,7 +188,7 @@ pub fn place_sites(s: &State, p: Pw) -> Vec<SpaceId> {
 pub fn waiting(s: &State, p: Pw) -> Vec<u8> {
     s.admirals
         .iter()
-        .filter(|a| a.owner == p && a.at == ALoc::Card)
+        .filter(|a| a.owner == p && a.at == ALoc::Card && a.role == Role::Naval)
         .map(|a| a.idx)
         .collect()
 }
@@ -139,9 +212,7 @@ pub fn follow(s: &mut State, p: Power, from: Waters, to: Waters) {
 pub fn away(s: &mut State, ids: &[String]) {
     let back = s.turn + 1;
     for id in ids {
-        if let Some(i) = idx_of(id)
-            && let Some(a) = s.admirals.iter_mut().find(|a| a.idx == i)
-        {
+        if let Some(a) = s.admirals.iter_mut().find(|a| id_of(a) == *id) {
             a.at = ALoc::Away(back);
         }
     }
@@ -167,9 +238,7 @@ pub fn strand_check(s: &mut State) {
 pub fn sync(s: &mut State, board: &[crate::combat::naval_move::ShipsAt]) {
     for st in board {
         for a in &st.fleet.admirals {
-            if let Some(i) = idx_of(&a.id)
-                && let Some(x) = s.admirals.iter_mut().find(|x| x.idx == i)
-            {
+            if let Some(x) = s.admirals.iter_mut().find(|x| id_of(x) == a.id) {
                 x.at = ALoc::At(st.at);
             }
         }
@@ -181,7 +250,12 @@ pub fn sync(s: &mut State, board: &[crate::combat::naval_move::ShipsAt]) {
 pub fn lendable(s: &State, p: Pw, port: SpaceId) -> Vec<u8> {
     s.admirals
         .iter()
-        .filter(|a| a.owner == p && a.lent_to.is_none() && a.at == ALoc::At(Waters::Port(port)))
+        .filter(|a| {
+            a.owner == p
+                && a.lent_to.is_none()
+                && a.role == Role::Naval
+                && a.at == ALoc::At(Waters::Port(port))
+        })
         .map(|a| a.idx)
         .collect()
 }
@@ -209,4 +283,170 @@ pub fn give_back(s: &mut State, idx: u8, lender: Pw) {
             None => ALoc::Card,
         };
     }
+}
+
+// ---- England's captains as naval leaders ([10] step 2, [5.2]; RULINGS A16)
+
+/// England's captains with a battle rating of 1, in England's pool and available this
+/// turn (not on the World map, not wintering in a colony), not placed yet.
+pub fn captains_free(s: &State) -> Vec<u8> {
+    let d = data();
+    let eng = crate::data::Power::England;
+    (0..d.captains.len() as u8)
+        .filter(|&c| {
+            let k = &d.captains[c as usize];
+            k.powers.contains(&eng)
+                && k.battle >= 1
+                && matches!(
+                    s.world.captains.get(c as usize).map(|x| x.at),
+                    Some(crate::world::At::Home(t)) if t <= s.turn
+                )
+        })
+        .collect()
+}
+
+/// The English home ports under English control holding English ships ([10] step 2: "legt
+/// sie auf englische Schiffe, die sich in einem englischen Heimathafen befinden").
+pub fn captain_ports(s: &State) -> Vec<SpaceId> {
+    let p = pw(crate::data::Power::England).expect("a major");
+    place_sites(s, p)
+        .into_iter()
+        .filter(|&x| crate::naval::ships_of(s, p, Waters::Port(x)) > 0)
+        .collect()
+}
+
+/// The placements England may make now.
+pub fn captain_choices(s: &State) -> Vec<(u8, SpaceId)> {
+    let ports = captain_ports(s);
+    captains_free(s)
+        .into_iter()
+        .flat_map(|c| ports.iter().map(move |&x| (c, x)))
+        .collect()
+}
+
+/// A captain goes onto English ships in `port` as a naval leader for this turn: out of the
+/// pool until the next turn.
+pub fn place_captain(s: &mut State, c: u8, port: SpaceId) {
+    s.world.captains[c as usize].at = crate::world::At::Home(s.turn + 1);
+    s.admirals.push(AdmiralState {
+        idx: c,
+        owner: pw(crate::data::Power::England).expect("a major"),
+        at: ALoc::At(Waters::Port(port)),
+        lent_to: None,
+        role: Role::Captain,
+    });
+}
+
+/// Winter, after the ships' return: the captains' turn as naval leaders ends ("bis zum
+/// Ende der Runde"); they are back in England's pool for the next turn.
+pub fn captains_end(s: &mut State) {
+    s.admirals.retain(|a| a.role != Role::Captain);
+}
+
+// ---- Don John ([10] step 4, [20.4]; RULINGS A17)
+
+/// Don John's army leader index.
+pub fn don_john() -> Option<u8> {
+    data()
+        .army_leaders
+        .iter()
+        .position(|l| l.id == "don_john")
+        .map(|i| i as u8)
+}
+
+/// Whether `leader` is Don John.
+pub fn is_don_john(leader: u8) -> bool {
+    don_john() == Some(leader)
+}
+
+/// Don John becomes a naval leader at `w` (his army leader record at `Loc::Naval`).
+pub fn to_naval(s: &mut State, leader: u8, w: Waters) {
+    let i = crate::board::leader_pos(s, leader);
+    s.leaders[i].at = crate::model::Loc::Naval;
+    let owner = s.leaders[i].owner;
+    s.admirals
+        .retain(|a| !(a.role == Role::ArmyLeader && a.idx == leader));
+    s.admirals.push(AdmiralState {
+        idx: leader,
+        owner,
+        at: ALoc::At(w),
+        lent_to: None,
+        role: Role::ArmyLeader,
+    });
+}
+
+/// Don John becomes an army leader at `at`.
+pub fn to_army(s: &mut State, leader: u8, at: crate::model::Loc) {
+    s.admirals
+        .retain(|a| !(a.role == Role::ArmyLeader && a.idx == leader));
+    let i = crate::board::leader_pos(s, leader);
+    s.leaders[i].at = at;
+}
+
+/// Don John as a naval leader, where he is.
+pub fn don_john_at_sea(s: &State) -> Option<ALoc> {
+    s.admirals
+        .iter()
+        .find(|a| a.role == Role::ArmyLeader)
+        .map(|a| a.at)
+}
+
+/// Whether Don John may change his role now, in a Spanish impulse ([10] step 4: "wenn er
+/// sich in einem freundlich kontrollierten Hafengebiet befindet"): in a port space Spain
+/// controls, not besieged.
+pub fn don_john_switch(s: &State) -> Option<SpaceId> {
+    let l = don_john()?;
+    let spain = pw(crate::data::Power::Spain)?;
+    let x = match don_john_at_sea(s) {
+        Some(ALoc::At(Waters::Port(x))) => x,
+        Some(_) => return None,
+        None => match s.leaders.iter().find(|x| x.idx == l)?.at {
+            crate::model::Loc::Space(x) => x,
+            _ => return None,
+        },
+    };
+    (data().space(x).ships_may_enter()
+        && controller_pw(s, x) == Some(spain)
+        && s.sp(x).siege.is_none())
+    .then_some(x)
+}
+
+/// [20.4]: Don John at sea in winter may become an army leader and go to a Spanish
+/// capital instead of returning with the ships: the capitals Spain controls.
+pub fn don_john_capitals(s: &State) -> Vec<SpaceId> {
+    let Some(spain) = pw(crate::data::Power::Spain) else {
+        return Vec::new();
+    };
+    if !matches!(don_john_at_sea(s), Some(ALoc::At(Waters::Sea(_)))) {
+        return Vec::new();
+    }
+    crate::board::capitals(s, spain)
+        .into_iter()
+        .filter(|&c| controller_pw(s, c) == Some(spain) && s.sp(c).siege.is_none())
+        .collect()
+}
+
+/// Its invariants: Don John is either an army leader or a naval leader, never both.
+pub fn violations(s: &State) -> Vec<String> {
+    let mut v = Vec::new();
+    for a in s.admirals.iter().filter(|a| a.role == Role::ArmyLeader) {
+        let at = s.leaders.iter().find(|l| l.idx == a.idx).map(|l| l.at);
+        if at != Some(crate::model::Loc::Naval) {
+            v.push(format!("army leader {} acting at sea is at {at:?}", a.idx));
+        }
+    }
+    for l in s
+        .leaders
+        .iter()
+        .filter(|l| l.at == crate::model::Loc::Naval)
+    {
+        if !s
+            .admirals
+            .iter()
+            .any(|a| a.role == Role::ArmyLeader && a.idx == l.idx)
+        {
+            v.push(format!("army leader {} at sea without a naval role", l.idx));
+        }
+    }
+    v
 }

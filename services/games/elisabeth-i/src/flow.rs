@@ -212,6 +212,8 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
                 .filter(|&x| crate::majors::protestant::leader_site_ok(s, *leader, x))
                 .map(|space| Move::PlaceLeaderIn { space })
                 .collect();
+            // [10] step 4: Don John as a naval leader (`armada`).
+            v.extend(armada::place_choices(s, *who, *leader));
             // [10] step 4: the Protestants may keep leaders on their card.
             if *who == PROTESTANT {
                 v.push(Move::Done);
@@ -720,6 +722,11 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
         (Frame::PlaceAdmiral { admiral, .. }, Move::PlaceLeaderIn { space }) => {
             s.stack.pop();
             crate::admirals::place(s, admiral, *space);
+        }
+        (Frame::PlaceLeader { leader, .. }, Move::Armada(m)) => {
+            s.stack.pop();
+            s.fresh.push(leader);
+            armada::place(s, leader, m, ev);
         }
         (Frame::PlaceLeader { .. }, Move::Done) => {
             s.stack.pop();
@@ -1472,6 +1479,10 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
             // players (errata #208, #215; RULINGS P1).
             if who == HRE && s.turn == minors::first_turn(s) && s.n() == 6 {
                 s.stack.push(Frame::Preference);
+            }
+            // [10] step 2: England's captains as naval leaders (`armada`, `admirals`).
+            if let Some(f) = armada::captains_frame(s, who) {
+                s.stack.push(f);
             }
         }
         Frame::Step(Step::Action) => {

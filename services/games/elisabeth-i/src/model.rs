@@ -210,6 +210,8 @@ pub enum Loc {
     Dead,
     /// Aboard the Spanish Armada ([23.2]; `armada::State.leaders`).
     Armada,
+    /// Acting as a naval leader (Don John, [10] step 4; `admirals::Role::ArmyLeader`).
+    Naval,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -575,6 +575,7 @@ pub fn winter_return(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         text: "winter: the ships return to port".into(),
     }));
     crate::diplomacy::ship_loans::give_back(s, ev);
+    crate::admirals::captains_end(s);
 }
 
 /// The nearest port `p` controls from `w` (sea zones and ports by steps, enemies ignored;

@@ -800,6 +800,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
                     Loc::Captured(c) => (pb::LeaderPlace::Captured, 0, power_pb(c)),
                     Loc::Dead => (pb::LeaderPlace::Dead, 0, 0),
                     Loc::Armada => (pb::LeaderPlace::Armada, 0, 0),
+                    Loc::Naval => (pb::LeaderPlace::Naval, 0, 0),
                 };
                 pb::LeaderView {
                     leader: l.idx as u32,
@@ -847,6 +848,11 @@ pub fn view_to_pb(v: &View) -> pb::View {
                     at,
                     r#where: w,
                     lent_to: a.lent_to.map_or(0, power_pb),
+                    role: match a.role {
+                        crate::admirals::Role::Naval => pb::AdmiralRole::Naval,
+                        crate::admirals::Role::Captain => pb::AdmiralRole::Captain,
+                        crate::admirals::Role::ArmyLeader => pb::AdmiralRole::ArmyLeader,
+                    } as i32,
                 }
             })
             .collect(),

@@ -9,7 +9,7 @@ use signoria_elisabeth_i::ElisabethI as E;
 use signoria_elisabeth_i::armada::{self, at_sea};
 use signoria_elisabeth_i::combat::naval_battle::Waters;
 use signoria_elisabeth_i::data::{PoolOwner, data};
-use signoria_elisabeth_i::model::{Event, Loc, Move, State, UnitKind};
+use signoria_elisabeth_i::model::{Event, Frame, Loc, Move, State, UnitKind};
 use signoria_engine::Game;
 
 fn zone(k: &str) -> Waters {
@@ -474,4 +474,141 @@ fn a15_the_lent_leader_returns_in_winter() {
     }
     assert!(s.ship_loans.is_empty());
     assert!(E::invariant_violations(&s).is_empty());
+}
+
+// ---- England's captains [10] step 2, [5.2]; Don John [10] step 4, [20.4]
+
+fn captain(id: &str) -> u8 {
+    data().captains.iter().position(|c| c.id == id).unwrap() as u8
+}
+
+/// [10] step 2, [5.2], A16: in spring England places captains with a battle rating of 1
+/// on English ships in an English home port; each acts as a naval leader (his battle
+/// rating) until the end of the turn and is not outfitted for the World map meanwhile.
+#[test]
+fn a16_english_captains_act_as_naval_leaders() {
+    use signoria_elisabeth_i::admirals::{self, Role};
+    use signoria_elisabeth_i::data::Power;
+    use signoria_elisabeth_i::model::Frame;
+    use signoria_engine::ProtoGame;
+    let mut s = game();
+    signoria_elisabeth_i::world::ensure(&mut s);
+    s.stack = vec![Frame::SpringOf { who: ENG }];
+    let mut ev = Vec::new();
+    signoria_elisabeth_i::flow::auto(&mut s, &mut ev);
+    assert_eq!(kind(&s), "place_captains");
+    assert_eq!(seat(&s), ENG as usize);
+    let hawkins = am(armada::Move::Captain {
+        captain: captain("hawkins"),
+        port: sp("london"),
+    });
+    let m = moves(&s);
+    assert!(m.contains(&hawkins), "{m:?}");
+    assert!(
+        !m.iter().any(
+            |x| matches!(x, Move::Armada(armada::Move::Captain { captain: c, .. })
+            if *c == captain("frobisher") || *c == captain("gilbert"))
+        ),
+        "captains with a battle rating of 0 are no naval leaders"
+    );
+    assert!(
+        !m.iter().any(
+            |x| matches!(x, Move::Armada(armada::Move::Captain { port, .. })
+            if *port == sp("york"))
+        ),
+        "only onto English ships in a home port"
+    );
+    assert_eq!(E::move_from_pb(&E::move_to_pb(&hawkins)).unwrap(), hawkins);
+    play(&mut s, hawkins);
+    let a = admirals::at(&s, Waters::Port(sp("london")), Power::England);
+    assert_eq!(a.len(), 1);
+    assert_eq!(a[0].id, "hawkins");
+    assert_eq!(
+        a[0].battle,
+        data().captains[captain("hawkins") as usize].battle
+    );
+    assert!(
+        !admirals::captains_free(&s).contains(&captain("hawkins")),
+        "not in the pool this turn"
+    );
+    assert!(s.admirals.iter().any(|x| x.role == Role::Captain));
+    // Winter ends his turn as a naval leader; he is England's captain again next turn.
+    let mut ev = Vec::new();
+    signoria_elisabeth_i::naval::winter_return(&mut s, &mut ev);
+    assert!(!s.admirals.iter().any(|x| x.role == Role::Captain));
+    s.turn += 1;
+    assert!(admirals::captains_free(&s).contains(&captain("hawkins")));
+    assert!(E::invariant_violations(&s).is_empty());
+}
+
+/// [10] step 4, A17: Don John arriving is placed as an army leader or as a naval leader
+/// (in a Spanish home port, his naval battle rating); in a Spanish impulse he changes his
+/// role in a port space Spain controls, for free.
+#[test]
+fn a17_don_john_two_roles() {
+    use signoria_elisabeth_i::admirals::{self, Role};
+    use signoria_elisabeth_i::data::Power;
+    use signoria_elisabeth_i::model::Frame;
+    let mut s = game();
+    let dj = admirals::don_john().unwrap();
+    let i = signoria_elisabeth_i::board::leader_pos(&s, dj);
+    s.leaders[i].at = Loc::Card;
+    s.stack = vec![Frame::PlaceLeader {
+        who: SPA,
+        leader: dj,
+    }];
+    let m = moves(&s);
+    assert!(m.contains(&Move::PlaceLeaderIn {
+        space: sp("madrid")
+    }));
+    let naval = am(armada::Move::DonJohnNaval {
+        port: sp("seville"),
+    });
+    assert!(m.contains(&naval));
+    play(&mut s, naval);
+    assert_eq!(loc(&s, "don_john"), Loc::Naval);
+    let a = admirals::at(&s, Waters::Port(sp("seville")), Power::Spain);
+    assert_eq!(a.len(), 1);
+    assert_eq!(
+        a[0].battle,
+        data().army_leaders[dj as usize].naval_battle.unwrap()
+    );
+    assert!(s.admirals.iter().any(|x| x.role == Role::ArmyLeader));
+    // In Seville during a Spanish impulse: back to an army leader, and again.
+    actions(&mut s, SPA, 1);
+    play(&mut s, am(armada::Move::DonJohnSwitch));
+    assert_eq!(loc(&s, "don_john"), Loc::Space(sp("seville")));
+    assert!(admirals::at(&s, Waters::Port(sp("seville")), Power::Spain).is_empty());
+    assert_eq!(cp_left(&s), 1, "free");
+    play(&mut s, am(armada::Move::DonJohnSwitch));
+    assert_eq!(loc(&s, "don_john"), Loc::Naval);
+    // Not in Madrid (no port) as an army leader.
+    let mut t = game();
+    place_leader(&mut t, "don_john", "madrid");
+    actions(&mut t, SPA, 1);
+    assert!(!moves(&t).contains(&am(armada::Move::DonJohnSwitch)));
+}
+
+/// [20.4], A17: Don John at sea in winter may become an army leader and go to a Spanish
+/// capital; otherwise he returns with the ships.
+#[test]
+fn a17_don_john_leaves_the_ships_in_winter() {
+    use signoria_elisabeth_i::admirals;
+    use signoria_elisabeth_i::model::{Moment, Step};
+    let mut s = game();
+    let dj = admirals::don_john().unwrap();
+    admirals::to_naval(&mut s, dj, zone("gulf_of_lyon"));
+    s.stack = vec![Frame::Step(Step::Winter)];
+    let mut ev = Vec::new();
+    armada::at(&mut s, Moment::After(Step::Action), &mut ev);
+    assert_eq!(kind(&s), "don_john_winter");
+    let m = moves(&s);
+    assert!(m.contains(&Move::Done));
+    let madrid = am(armada::Move::DonJohnCapital {
+        capital: sp("madrid"),
+    });
+    assert!(m.contains(&madrid));
+    play(&mut s, madrid);
+    assert_eq!(loc(&s, "don_john"), Loc::Space(sp("madrid")));
+    assert!(admirals::don_john_at_sea(&s).is_none());
 }

@@ -45,6 +45,12 @@ pub enum Frame {
         sel: Selection,
         stormed: bool,
     },
+    /// England places captains on its ships as naval leaders ([10] step 2; naval leaders
+    /// of `admirals`, decided here as this module's choices).
+    Captains,
+    /// Don John at sea in winter: return with the ships, or go to a Spanish capital as an
+    /// army leader ([20.4]).
+    DonJohnWinter,
 }
 
 /// Its choices (`model::Move::Armada`).
@@ -90,6 +96,22 @@ pub enum Move {
     },
     /// The formation goes.
     Ferry,
+    /// England's captain goes onto the English ships of `port` as a naval leader for the
+    /// turn ([10] step 2).
+    Captain {
+        captain: u8,
+        port: SpaceId,
+    },
+    /// Don John arrives as a naval leader in `port` ([10] step 4).
+    DonJohnNaval {
+        port: SpaceId,
+    },
+    /// Don John changes his role in a Spanish port (free, in a Spanish impulse).
+    DonJohnSwitch,
+    /// Don John leaves the ships in winter for a Spanish capital as an army leader.
+    DonJohnCapital {
+        capital: SpaceId,
+    },
 }
 
 /// What happened (`model::Event::Armada`; public).
@@ -141,7 +163,13 @@ pub type View = State;
 pub static EVENTS: &[EventDef] = &[refit::SPANISH_ARMADA, refit::ARMADA_INDULGENCE];
 
 /// Its frame kinds on which a seat decides (the playouts check that each is reached).
-pub const DECISION_KINDS: &[&str] = &["armada_build", "armada_spend", "armada_ferry"];
+pub const DECISION_KINDS: &[&str] = &[
+    "armada_build",
+    "armada_spend",
+    "armada_ferry",
+    "place_captains",
+    "don_john_winter",
+];
 /// Its frame kinds that never wait for a seat.
 pub const AUTOMATIC_KINDS: &[&str] = &["armada_boarding"];
 
@@ -151,6 +179,8 @@ pub fn kind(f: &Frame) -> &'static str {
         Frame::Spend { .. } => "armada_spend",
         Frame::Ferry { .. } => "armada_ferry",
         Frame::Boarding { .. } => "armada_boarding",
+        Frame::Captains => "place_captains",
+        Frame::DonJohnWinter => "don_john_winter",
     }
 }
 
@@ -158,6 +188,7 @@ pub fn kind(f: &Frame) -> &'static str {
 pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
     match f {
         Frame::Boarding { .. } => None,
+        Frame::Captains => crate::model::pw(crate::data::Power::England),
         _ => Some(SPAIN),
     }
 }
@@ -170,6 +201,22 @@ pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
             ref sel,
         } => ferry::choices(s, port, ashore, sel),
         Frame::Boarding { .. } => Vec::new(),
+        Frame::Captains => {
+            let mut v: Vec<model::Move> = crate::admirals::captain_choices(s)
+                .into_iter()
+                .map(|(captain, port)| model::Move::Armada(Move::Captain { captain, port }))
+                .collect();
+            v.push(model::Move::Done);
+            v
+        }
+        Frame::DonJohnWinter => {
+            let mut v: Vec<model::Move> = crate::admirals::don_john_capitals(s)
+                .into_iter()
+                .map(|capital| model::Move::Armada(Move::DonJohnCapital { capital }))
+                .collect();
+            v.push(model::Move::Done);
+            v
+        }
         Frame::Build => refit::build_sites(s)
             .into_iter()
             .map(|port| model::Move::Armada(Move::Build { port }))
@@ -199,6 +246,12 @@ pub fn prompt(s: &model::State, f: &Frame) -> String {
             d.space(port).name
         ),
         Frame::Boarding { .. } => "the formation goes aboard the Armada".into(),
+        Frame::Captains => {
+            "England: place captains on English ships in a home port as naval leaders for this turn, or done".into()
+        }
+        Frame::DonJohnWinter => {
+            "Spain: Don John returns with the ships, or goes to a Spanish capital as an army leader".into()
+        }
         Frame::Build => "Spain: the port the Armada is built in".into(),
         Frame::Spend { cp, .. } => format!(
             "Spain: {cp} CP of the event for the Armada (strength {})",
@@ -226,6 +279,26 @@ pub fn resolve(
         }
         (Frame::Spend { .. }, model::Move::Done) => {}
         (Frame::Ferry { .. }, model::Move::Done) => {}
+        (Frame::Captains, model::Move::Done) => {}
+        (Frame::Captains, model::Move::Armada(Move::Captain { captain, port })) => {
+            crate::admirals::place_captain(s, *captain, *port);
+            ev.push(Scoped::public(model::Event::CombatNote {
+                text: format!(
+                    "{} acts as a naval leader in {} this turn",
+                    crate::data::data().captains[*captain as usize].name,
+                    crate::data::data().space(*port).name
+                ),
+            }));
+            if !crate::admirals::captain_choices(s).is_empty() {
+                s.stack.push(model::Frame::Armada(Frame::Captains));
+            }
+        }
+        (Frame::DonJohnWinter, model::Move::Done) => {}
+        (Frame::DonJohnWinter, model::Move::Armada(Move::DonJohnCapital { capital })) => {
+            if let Some(l) = crate::admirals::don_john() {
+                crate::admirals::to_army(s, l, model::Loc::Space(*capital));
+            }
+        }
         (Frame::Ferry { port, ashore, sel }, model::Move::Armada(Move::Ferry)) => {
             ferry::go(s, port, ashore, sel, ev)
         }
@@ -277,6 +350,9 @@ pub fn actions(s: &model::State, who: Pw, cp: u8) -> Vec<model::Move> {
     v.extend(refit::transfers(s));
     v.extend(ferry::leader_transfers(s));
     v.extend(ferry::starts(s, cp));
+    if crate::admirals::don_john_switch(s).is_some() {
+        v.push(Move::DonJohnSwitch);
+    }
     v.into_iter().map(model::Move::Armada).collect()
 }
 
@@ -291,6 +367,10 @@ pub fn act(
     match *mv {
         Move::BoardLeader { .. } | Move::LandLeader { .. } => {
             ferry::transfer_leader(s, mv, ev);
+            0
+        }
+        Move::DonJohnSwitch => {
+            don_john_switch(s, ev);
             0
         }
         Move::FerryAboard { port } | Move::FerryAshore { port } => {
@@ -308,6 +388,61 @@ pub fn act(
     }
 }
 
+/// Don John changes his role in a Spanish-controlled port ([10] step 4).
+fn don_john_switch(s: &mut model::State, ev: &mut Vec<Scoped<model::Event>>) {
+    let (Some(l), Some(x)) = (
+        crate::admirals::don_john(),
+        crate::admirals::don_john_switch(s),
+    ) else {
+        return;
+    };
+    let naval = crate::admirals::don_john_at_sea(s).is_some();
+    if naval {
+        crate::admirals::to_army(s, l, model::Loc::Space(x));
+    } else {
+        crate::admirals::to_naval(s, l, Waters::Port(x));
+    }
+    ev.push(Scoped::public(model::Event::CombatNote {
+        text: format!(
+            "Don John acts as {} leader in {}",
+            if naval { "an army" } else { "a naval" },
+            crate::data::data().space(x).name
+        ),
+    }));
+}
+
+/// [10] step 4: Don John arriving may be placed as a naval leader instead (in a home port
+/// under Spanish control), the choices added to his `PlaceLeader` frame.
+pub fn place_choices(s: &model::State, who: Pw, leader: u8) -> Vec<model::Move> {
+    if who != SPAIN || !crate::admirals::is_don_john(leader) {
+        return Vec::new();
+    }
+    crate::admirals::place_sites(s, who)
+        .into_iter()
+        .map(|port| model::Move::Armada(Move::DonJohnNaval { port }))
+        .collect()
+}
+
+/// Carry out a choice of [`place_choices`] (the frame is popped by the caller).
+pub fn place(s: &mut model::State, leader: u8, mv: &Move, ev: &mut Vec<Scoped<model::Event>>) {
+    if let Move::DonJohnNaval { port } = *mv {
+        crate::admirals::to_naval(s, leader, Waters::Port(port));
+        ev.push(Scoped::public(model::Event::CombatNote {
+            text: format!(
+                "Don John arrives as a naval leader in {}",
+                crate::data::data().space(port).name
+            ),
+        }));
+    }
+}
+
+/// Whether England places captains in spring now ([10] step 2).
+pub fn captains_frame(s: &model::State, who: Pw) -> Option<model::Frame> {
+    (Some(who) == crate::model::pw(crate::data::Power::England)
+        && !crate::admirals::captain_choices(s).is_empty())
+    .then_some(model::Frame::Armada(Frame::Captains))
+}
+
 /// The action type of a treasure extension ([11]; RULINGS W4): an upgrade is naval (the
 /// seed's example, L849), raising and boarding are land.
 pub fn action_type(m: &Move) -> u8 {
@@ -321,6 +456,10 @@ pub fn action_type(m: &Move) -> u8 {
 pub fn at(s: &mut model::State, when: Moment, ev: &mut Vec<Scoped<model::Event>>) {
     if when == Moment::After(model::Step::Action) {
         at_sea::winter(s, ev);
+        // [20.4]: Don John at sea may leave the ships for a Spanish capital.
+        if !crate::admirals::don_john_capitals(s).is_empty() {
+            s.stack.push(model::Frame::Armada(Frame::DonJohnWinter));
+        }
     }
 }
 
@@ -355,6 +494,25 @@ pub fn describe(s: &model::State, mv: &Move) -> String {
             format!("add {} to the Armada transport", leader_name(*leader))
         }
         Move::Ferry => "the Armada transport goes".into(),
+        Move::Captain { captain, port } => format!(
+            "{} acts as a naval leader on the ships in {}",
+            d.captains[*captain as usize].name,
+            d.space(*port).name
+        ),
+        Move::DonJohnNaval { port } => {
+            format!(
+                "Don John arrives as a naval leader in {}",
+                d.space(*port).name
+            )
+        }
+        Move::DonJohnSwitch => match crate::admirals::don_john_at_sea(s) {
+            Some(_) => "Don John becomes an army leader in this port".into(),
+            None => "Don John becomes a naval leader in this port".into(),
+        },
+        Move::DonJohnCapital { capital } => format!(
+            "Don John leaves the ships for {} as an army leader",
+            d.space(*capital).name
+        ),
     }
 }
 
@@ -379,6 +537,7 @@ pub fn violations(s: &model::State) -> Vec<String> {
         }
         _ => {}
     }
+    v.extend(crate::admirals::violations(s));
     if a.at.is_none() && !a.leaders.is_empty() {
         v.push("army leaders aboard an Armada off the map".into());
     }
@@ -460,6 +619,20 @@ pub fn move_to_pb(m: &Move) -> pb::ArmadaMove {
             K::TakeLeader
         }
         Move::Ferry => K::Ferry,
+        Move::Captain { captain, port } => {
+            p.captain = *captain as u32;
+            p.space = port.0 as u32;
+            K::Captain
+        }
+        Move::DonJohnNaval { port } => {
+            p.space = port.0 as u32;
+            K::DonJohnNaval
+        }
+        Move::DonJohnSwitch => K::DonJohnSwitch,
+        Move::DonJohnCapital { capital } => {
+            p.space = capital.0 as u32;
+            K::DonJohnCapital
+        }
     };
     p.kind = k as i32;
     p
@@ -493,6 +666,20 @@ pub fn move_from_pb(p: &pb::ArmadaMove) -> Result<Move, String> {
         Ok(K::Take) => Move::Take { kind: unit()? },
         Ok(K::TakeLeader) => Move::TakeLeader { leader: leader()? },
         Ok(K::Ferry) => Move::Ferry,
+        Ok(K::Captain) => Move::Captain {
+            captain: u8::try_from(p.captain)
+                .ok()
+                .filter(|&c| (c as usize) < crate::data::data().captains.len())
+                .ok_or_else(|| format!("captain {} unknown", p.captain))?,
+            port: crate::proto::space_from(p.space)?,
+        },
+        Ok(K::DonJohnNaval) => Move::DonJohnNaval {
+            port: crate::proto::space_from(p.space)?,
+        },
+        Ok(K::DonJohnSwitch) => Move::DonJohnSwitch,
+        Ok(K::DonJohnCapital) => Move::DonJohnCapital {
+            capital: crate::proto::space_from(p.space)?,
+        },
         _ => return Err(format!("armada move kind {} unknown", p.kind)),
     })
 }
