@@ -54,6 +54,15 @@ pub struct AdmiralState {
     pub role: Role,
 }
 
+/// Whether the entry is in force: Don John's naval role only while his army leader record
+/// says so (a rule that kills or moves the army leader ends it).
+fn live(s: &State, a: &AdmiralState) -> bool {
+    a.role != Role::ArmyLeader
+        || s.leaders
+            .iter()
+            .any(|l| l.idx == a.idx && l.at == crate::model::Loc::Naval)
+}
+
 impl AdmiralState {
     /// The power he acts for: his owner, or the borrower while lent ([9.2]).
     pub fn acting(&self) -> Pw {
@@ -144,7 +153,7 @@ pub fn idx_of(id: &str) -> Option<u8> {
 pub fn at(s: &State, w: Waters, power: Power) -> Vec<Admiral> {
     s.admirals
         .iter()
-        .filter(|a| a.at == ALoc::At(w) && major(a.acting()) == power)
+        .filter(|a| a.at == ALoc::At(w) && major(a.acting()) == power && live(s, a))
         .map(admiral)
         .collect()
 }
@@ -153,6 +162,7 @@ pub fn at(s: &State, w: Waters, power: Power) -> Vec<Admiral> {
 /// John back from the turn track is an army leader on the card again (placed in spring in
 /// either role, A17).
 pub fn card_draw(s: &mut State) {
+    prune(s);
     let turn = s.turn;
     for a in s.admirals.iter_mut() {
         match a.at {
@@ -201,6 +211,7 @@ pub fn place(s: &mut State, idx: u8, port: SpaceId) {
 
 /// Every naval leader of `p` at `from` goes to `to`.
 pub fn follow(s: &mut State, p: Power, from: Waters, to: Waters) {
+    prune(s);
     for a in s.admirals.iter_mut() {
         if a.at == ALoc::At(from) && major(a.acting()) == p {
             a.at = ALoc::At(to);
@@ -221,6 +232,7 @@ pub fn away(s: &mut State, ids: &[String]) {
 /// Naval leaders of `p` at a location where `p` has no ship left go to the next turn's
 /// box (a leader stays with his ships, [16.1], [16.2] step 10).
 pub fn strand_check(s: &mut State) {
+    prune(s);
     let back = s.turn + 1;
     let stranded: Vec<usize> = (0..s.admirals.len())
         .filter(|&i| match s.admirals[i].at {
@@ -387,8 +399,18 @@ pub fn to_army(s: &mut State, leader: u8, at: crate::model::Loc) {
 pub fn don_john_at_sea(s: &State) -> Option<ALoc> {
     s.admirals
         .iter()
-        .find(|a| a.role == Role::ArmyLeader)
+        .find(|a| a.role == Role::ArmyLeader && live(s, a))
         .map(|a| a.at)
+}
+
+/// Drop naval roles no longer in force ([`live`]).
+pub fn prune(s: &mut State) {
+    let stale: Vec<usize> = (0..s.admirals.len())
+        .filter(|&i| !live(s, &s.admirals[i]))
+        .collect();
+    for i in stale.into_iter().rev() {
+        s.admirals.remove(i);
+    }
 }
 
 /// Whether Don John may change his role now, in a Spanish impulse ([10] step 4: "wenn er
@@ -429,12 +451,6 @@ pub fn don_john_capitals(s: &State) -> Vec<SpaceId> {
 /// Its invariants: Don John is either an army leader or a naval leader, never both.
 pub fn violations(s: &State) -> Vec<String> {
     let mut v = Vec::new();
-    for a in s.admirals.iter().filter(|a| a.role == Role::ArmyLeader) {
-        let at = s.leaders.iter().find(|l| l.idx == a.idx).map(|l| l.at);
-        if at != Some(crate::model::Loc::Naval) {
-            v.push(format!("army leader {} acting at sea is at {at:?}", a.idx));
-        }
-    }
     for l in s
         .leaders
         .iter()

@@ -33,7 +33,6 @@ fn leader_aboard(s: &mut State, id: &str) {
     let l = leader(id);
     let i = signoria_elisabeth_i::board::leader_pos(s, l);
     s.leaders[i].at = Loc::Armada;
-    s.armada.leaders.push(l);
 }
 
 fn take(s: &mut State, n: usize) {
@@ -101,7 +100,7 @@ fn a10_a_formation_goes_aboard_the_armada_at_sea() {
     assert_eq!(s.armada.aboard.regulars, 7);
     assert_eq!(troops(&s, "barcelona", SPA), 0);
     assert_eq!(loc(&s, "alba"), Loc::Armada);
-    assert_eq!(s.armada.leaders, vec![leader("alba")]);
+    assert_eq!(armada::ferry::leaders_aboard(&s), vec![leader("alba")]);
     assert_eq!(cp_left(&s), 2, "1 CP");
 }
 
@@ -188,7 +187,7 @@ fn a10_a_formation_lands_from_the_armada() {
     assert_eq!(troops(&s, "barcelona", SPA), 6);
     assert_eq!(s.armada.aboard.total(), 0);
     assert_eq!(loc(&s, "alba"), Loc::Space(sp("barcelona")));
-    assert!(s.armada.leaders.is_empty());
+    assert!(armada::ferry::leaders_aboard(&s).is_empty());
     assert_eq!(cp_left(&s), 1);
     assert!(E::invariant_violations(&s).is_empty());
 }

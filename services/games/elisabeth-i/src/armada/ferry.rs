@@ -69,7 +69,7 @@ fn may_board_from(s: &model::State, x: SpaceId) -> bool {
 /// port).
 fn may_land_in(s: &model::State, x: SpaceId) -> bool {
     let d = data();
-    (s.armada.aboard.total() > 0 || !s.armada.leaders.is_empty())
+    (s.armada.aboard.total() > 0 || !leaders_aboard(s).is_empty())
         && !crate::naval::enemy_ships(s, SPAIN, Waters::Port(x))
         && crate::movement::may_enter(s, SPAIN, x).is_ok()
         && crate::movement::entry_with_units(s, SPAIN, x).is_ok()
@@ -112,7 +112,7 @@ fn limit(s: &model::State, ashore: bool, sel: &Selection) -> u8 {
 /// Armada (ashore), not yet in it.
 fn available(s: &model::State, port: SpaceId, ashore: bool, sel: &Selection) -> (Troops, Vec<u8>) {
     let (mut t, ls) = if ashore {
-        (s.armada.aboard, s.armada.leaders.clone())
+        (s.armada.aboard, leaders_aboard(s))
     } else {
         (port_troops(s, port), leaders_in(s, SPAIN, port))
     };
@@ -278,19 +278,24 @@ pub fn reload(
     changed(s, ev);
 }
 
+/// The army leaders aboard (at `Loc::Armada`; the leader records are the only list, so
+/// that a leader's death or a move by another rule leaves no stale entry).
+pub fn leaders_aboard(s: &model::State) -> Vec<u8> {
+    s.leaders
+        .iter()
+        .filter(|l| l.at == Loc::Armada)
+        .map(|l| l.idx)
+        .collect()
+}
+
 fn put_aboard(s: &mut model::State, l: u8) {
     let i = crate::board::leader_pos(s, l);
     s.leaders[i].at = Loc::Armada;
-    if !s.armada.leaders.contains(&l) {
-        s.armada.leaders.push(l);
-        s.armada.leaders.sort_unstable();
-    }
 }
 
 fn put_ashore(s: &mut model::State, l: u8, to: SpaceId) {
     let i = crate::board::leader_pos(s, l);
     s.leaders[i].at = Loc::Space(to);
-    s.armada.leaders.retain(|&x| x != l);
 }
 
 fn changed(s: &model::State, ev: &mut Vec<Scoped<model::Event>>) {
@@ -298,7 +303,7 @@ fn changed(s: &model::State, ev: &mut Vec<Scoped<model::Event>>) {
         aboard: s.armada.aboard,
     })));
     ev.push(Scoped::public(model::Event::Armada(Event::Leaders {
-        leaders: s.armada.leaders.clone(),
+        leaders: leaders_aboard(s),
     })));
 }
 
@@ -319,10 +324,9 @@ pub fn leader_transfers(s: &model::State) -> Vec<Move> {
         .collect();
     if crate::board::controller_pw(s, x) == Some(SPAIN) {
         v.extend(
-            s.armada
-                .leaders
-                .iter()
-                .map(|&leader| Move::LandLeader { leader }),
+            leaders_aboard(s)
+                .into_iter()
+                .map(|leader| Move::LandLeader { leader }),
         );
     }
     v
@@ -346,7 +350,7 @@ pub fn leaders_lost_ship(s: &mut model::State, at: Waters) {
         Waters::Port(x) => Some(x),
         Waters::Sea(z) => data().sea_zone(z).ports.iter().copied().min(),
     };
-    for l in std::mem::take(&mut s.armada.leaders) {
+    for l in leaders_aboard(s) {
         match from {
             Some(x) => crate::battle::displace_leader(s, l, x),
             None => {

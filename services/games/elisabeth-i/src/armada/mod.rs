@@ -151,13 +151,18 @@ pub struct State {
     /// The turn it was lost: its counter is on the turn track until the next turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lost_turn: Option<u8>,
-    /// Spanish army leaders aboard ([23.2]; their `Loc` is `Loc::Armada`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub leaders: Vec<u8>,
 }
 
 /// Its part of a viewer's view (`view::View.armada`; all public).
-pub type View = State;
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct View {
+    pub at: Option<Waters>,
+    pub strength: u8,
+    pub aboard: Troops,
+    pub lost_turn: Option<u8>,
+    /// Army leaders aboard (those at `Loc::Armada`).
+    pub leaders: Vec<u8>,
+}
 
 /// Its card events (chained by `events::registry`).
 pub static EVENTS: &[EventDef] = &[refit::SPANISH_ARMADA, refit::ARMADA_INDULGENCE];
@@ -521,7 +526,14 @@ fn leader_name(l: u8) -> String {
 }
 
 pub fn view(s: &model::State, _viewer: Viewer) -> View {
-    s.armada.clone()
+    let a = &s.armada;
+    View {
+        at: a.at,
+        strength: a.strength,
+        aboard: a.aboard,
+        lost_turn: a.lost_turn,
+        leaders: ferry::leaders_aboard(s),
+    }
 }
 
 /// Its rule invariants (checked after every move of the playouts).
@@ -538,22 +550,14 @@ pub fn violations(s: &model::State) -> Vec<String> {
         _ => {}
     }
     v.extend(crate::admirals::violations(s));
-    if a.at.is_none() && !a.leaders.is_empty() {
+    if a.at.is_none() && !ferry::leaders_aboard(s).is_empty() {
         v.push("army leaders aboard an Armada off the map".into());
     }
-    for &l in &a.leaders {
-        if !s
-            .leaders
-            .iter()
-            .any(|x| x.idx == l && x.at == model::Loc::Armada)
-        {
-            v.push(format!("leader {l} listed aboard the Armada is elsewhere"));
-        }
-    }
-    for x in &s.leaders {
-        if x.at == model::Loc::Armada && !a.leaders.contains(&x.idx) {
-            v.push(format!("leader {} aboard the Armada is not listed", x.idx));
-        }
+    if ferry::leaders_aboard(s)
+        .iter()
+        .any(|&l| s.leaders[crate::board::leader_pos(s, l)].owner != SPAIN)
+    {
+        v.push("a leader of another power aboard the Armada".into());
     }
     if a.aboard.total() > a.strength {
         v.push(format!(
