@@ -611,3 +611,38 @@ fn a17_don_john_leaves_the_ships_in_winter() {
     assert_eq!(loc(&s, "don_john"), Loc::Space(sp("madrid")));
     assert!(admirals::don_john_at_sea(&s).is_none());
 }
+
+/// A18 ([12.5]): displaced units never go into a space holding land units of a power at
+/// war with them (a Huguenot unit that stood in a French fortress before the war began):
+/// the next fortress instead.
+#[test]
+fn a18_no_displacement_among_enemies() {
+    use signoria_elisabeth_i::data::Power;
+    let mut s = game();
+    war(&mut s, FRA, PRO);
+    let x = sp("nantes");
+    put(&mut s, "nantes", PoolOwner::France, 2, 0, 0);
+    let french_fortress = |s: &State, y| {
+        y != x
+            && signoria_elisabeth_i::board::fortified(s, y)
+            && s.sp(y).controller == Power::France
+            && s.sp(y).siege.is_none()
+    };
+    let first = signoria_elisabeth_i::board::by_land_distance(x)
+        .into_iter()
+        .find(|&y| french_fortress(&s, y))
+        .unwrap();
+    let key = data().space(first).key.clone();
+    put(&mut s, &key, PoolOwner::Huguenot, 1, 0, 0);
+    let before = troops(&s, &key, FRA);
+    let mut ev = Vec::new();
+    signoria_elisabeth_i::religion::rebellion::displace_units(
+        &mut s,
+        x,
+        |o| o != PoolOwner::France,
+        &mut ev,
+    );
+    assert_eq!(troops(&s, "nantes", FRA), 0);
+    assert_eq!(troops(&s, &key, FRA), before, "not among the Huguenots");
+    assert!(E::invariant_violations(&s).is_empty());
+}

@@ -86,14 +86,18 @@ pub fn displace_units(
             continue;
         }
         let owner = f.owner.power();
+        // Never into a space holding land units of a power at war with it (units that
+        // shared a space before a war began are no siege; RULINGS A18).
+        let calm =
+            |s: &State, y: SpaceId| pw(owner).is_none_or(|p| !crate::board::enemy_land(s, p, y));
         let dest = nearest(s, x, |s, y| {
-            fortified(s, y) && s.sp(y).controller == owner && s.sp(y).siege.is_none()
+            fortified(s, y) && s.sp(y).controller == owner && s.sp(y).siege.is_none() && calm(s, y)
         })
         .or_else(|| {
             pw(owner).and_then(|p| {
                 crate::board::capitals(s, p)
                     .into_iter()
-                    .find(|&c| controller_pw(s, c) == Some(p))
+                    .find(|&c| controller_pw(s, c) == Some(p) && calm(s, c))
             })
         });
         let fo = crate::board::force_mut(s, x, f.owner);
