@@ -204,7 +204,23 @@ pub fn intercept_sources(s: &State, m: &LandMove, q: Pw) -> Vec<SpaceId> {
         .filter(|&x| !s.memo.tried.contains(&(q, x)))
         .filter(|&x| !besieged_in(s, q, x))
         .filter(|&x| {
-            troops_of(s, q, x).total() > 0 || (own_in_dest && !leaders_in(s, q, x).is_empty())
+            troops_of(s, q, x).total() > 0
+                || (own_in_dest
+                    && leaders_in(s, q, x).into_iter().any(|l| {
+                        // A lone leader who could form no formation there (the Duke of
+                        // Guise without a way, [20.10]) is no source (RULINGS A19).
+                        crate::majors::france::keeps_a_way(
+                            s,
+                            q,
+                            x,
+                            crate::model::Purpose::Intercept { to },
+                            &Selection {
+                                troops: Default::default(),
+                                leaders: vec![l],
+                            },
+                            0,
+                        )
+                    }))
         })
         .collect();
     v.sort();

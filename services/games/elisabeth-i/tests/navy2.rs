@@ -646,3 +646,37 @@ fn a18_no_displacement_among_enemies() {
     assert_eq!(troops(&s, &key, FRA), before, "not among the Huguenots");
     assert!(E::invariant_violations(&s).is_empty());
 }
+
+/// A19 ([13.2], [20.10]): a lone leader who could form no formation in his space (the
+/// Duke of Guise outside the French zone) is no interception source; another leader is.
+#[test]
+fn a19_no_interception_from_a_leader_without_a_way() {
+    use signoria_elisabeth_i::model::Selection;
+    let mut s = game();
+    war(&mut s, SPA, ENG);
+    clear(&mut s, "breda");
+    clear(&mut s, "maastricht");
+    s.sp_mut(sp("breda")).controller = signoria_elisabeth_i::data::Power::Spain;
+    put(&mut s, "breda", PoolOwner::Spain, 1, 0, 0);
+    let guise = leader("duke_of_guise");
+    let i = signoria_elisabeth_i::board::leader_pos(&s, guise);
+    s.leaders[i].owner = SPA;
+    s.leaders[i].at = Loc::Space(sp("maastricht"));
+    signoria_elisabeth_i::land::start(
+        &mut s,
+        ENG,
+        sp("antwerp"),
+        sp("breda"),
+        Selection {
+            troops: Default::default(),
+            leaders: vec![],
+        },
+        None,
+    );
+    let m = signoria_elisabeth_i::land::current_ref(&s).clone();
+    assert!(
+        !signoria_elisabeth_i::land::intercept_sources(&s, &m, SPA).contains(&sp("maastricht"))
+    );
+    place_leader(&mut s, "alba", "maastricht");
+    assert!(signoria_elisabeth_i::land::intercept_sources(&s, &m, SPA).contains(&sp("maastricht")));
+}
