@@ -1190,10 +1190,9 @@ fn mark_stormed(s: &mut State) {
                 *stormed = true;
                 return;
             }
-            Frame::Armada(a) => {
-                if crate::armada::mark_stormed(a) {
-                    return;
-                }
+            Frame::Armada(a) if crate::armada::stormable(a) => {
+                crate::armada::mark_stormed(a);
+                return;
             }
             _ => {}
         }

@@ -335,14 +335,15 @@ pub fn auto(s: &mut model::State, f: Frame, ev: &mut Vec<Scoped<model::Event>>) 
     }
 }
 
-/// Storms stopped the boarding under way ([16.3] step 1): whether it was this module's.
-pub fn mark_stormed(f: &mut Frame) -> bool {
-    match f {
-        Frame::Boarding { stormed, .. } => {
-            *stormed = true;
-            true
-        }
-        _ => false,
+/// Whether Storms may stop this frame (a boarding under way, [16.3] step 1).
+pub fn stormable(f: &Frame) -> bool {
+    matches!(f, Frame::Boarding { .. })
+}
+
+/// Storms stopped the boarding under way ([16.3] step 1).
+pub fn mark_stormed(f: &mut Frame) {
+    if let Frame::Boarding { stormed, .. } = f {
+        *stormed = true;
     }
 }
 
