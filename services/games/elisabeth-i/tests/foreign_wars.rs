@@ -522,3 +522,89 @@ fn foreign_war_moves_round_trip() {
         assert_eq!(move_from_pb(&move_to_pb(&m)).unwrap(), m);
     }
 }
+
+fn default_of(id: &str) -> u8 {
+    leader(id)
+}
+
+fn run_draw(s: &mut State, turn: u8) -> Vec<Event> {
+    s.turn = turn;
+    let mut ev = Vec::new();
+    deal::card_draw(s, &mut ev);
+    signoria_elisabeth_i::majors::at(
+        s,
+        signoria_elisabeth_i::model::Moment::After(signoria_elisabeth_i::model::Step::CardDraw),
+        &mut ev,
+    );
+    ev.into_iter().map(|e| e.event).collect()
+}
+
+/// F8 ([5.1], [8.1]): the last army leader killed puts the default leader on the turn
+/// track; it arrives in the next card draw unless an army leader of its power arrives
+/// then, and leaves the game when one arrives later.
+#[test]
+fn f8_the_default_leader_replaces_a_last_leader() {
+    use signoria_elisabeth_i::royals::wedding::leader_dies;
+    let mut s = game();
+    assert_eq!(
+        loc(&s, "default_france"),
+        Loc::Dead,
+        "out of play at the start"
+    );
+    // France: Montmorency is the only one in play (Henry III arrives in turn 2).
+    let mut ev = Vec::new();
+    leader_dies(&mut s, leader("montmorency"), &mut ev);
+    assert_eq!(loc(&s, "default_france"), Loc::Arrives(2));
+    assert!(ev.iter().any(|e| matches!(
+        e.event,
+        Event::Majors(KEvent::DefaultLeaderPlaced { turn: 2, .. })
+    )));
+    // Henry III arrives in turn 2: the default leader does not.
+    let mut t = s.clone();
+    let ev = run_draw(&mut t, 2);
+    assert_eq!(loc(&t, "henry_iii"), Loc::Card);
+    assert_eq!(loc(&t, "default_france"), Loc::Dead);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Majors(KEvent::DefaultLeaderRemoved { .. })))
+    );
+    // The HRE: one of two killed, nothing; the other too: the default leader arrives in
+    // the next turn and stays until Archduke Matthias arrives (turn 5).
+    let mut ev = Vec::new();
+    leader_dies(&mut s, leader("schwendi"), &mut ev);
+    assert_eq!(loc(&s, "default_hre"), Loc::Dead);
+    leader_dies(&mut s, leader("zrinyi"), &mut ev);
+    assert_eq!(loc(&s, "default_hre"), Loc::Arrives(2));
+    run_draw(&mut s, 2);
+    assert_eq!(loc(&s, "default_hre"), Loc::Card);
+    let d = signoria_elisabeth_i::board::leader_pos(&s, default_of("default_hre"));
+    s.leaders[d].at = Loc::Space(sp("vienna"));
+    run_draw(&mut s, 5);
+    assert_eq!(loc(&s, "matthias"), Loc::Card);
+    assert_eq!(loc(&s, "default_hre"), Loc::Dead);
+}
+
+/// F8: captured leaders (and leaders on a foreign-war card) are in play: no default
+/// leader; default leaders are never assassination targets.
+#[test]
+fn f8_captured_leaders_count_and_defaults_are_no_targets() {
+    use signoria_elisabeth_i::royals::wedding::leader_dies;
+    let mut s = game();
+    let z = signoria_elisabeth_i::board::leader_pos(&s, leader("zrinyi"));
+    s.leaders[z].at = Loc::Captured(OTT);
+    let mut ev = Vec::new();
+    leader_dies(&mut s, leader("schwendi"), &mut ev);
+    assert_eq!(loc(&s, "default_hre"), Loc::Dead);
+    let d = signoria_elisabeth_i::board::leader_pos(&s, default_of("default_hre"));
+    s.leaders[d].at = Loc::Space(sp("vienna"));
+    let targets = signoria_elisabeth_i::espionage::assassination::targets(&s, FRA);
+    assert!(!targets.iter().any(|(t, _)| matches!(
+        t,
+        signoria_elisabeth_i::espionage::assassination::Target::Leader(l)
+            if *l == default_of("default_hre")
+    )));
+    assert_eq!(
+        data().army_leaders[default_of("default_hre") as usize].name,
+        "HRE default leader"
+    );
+}

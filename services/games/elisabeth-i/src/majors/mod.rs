@@ -10,6 +10,7 @@
 use serde::{Deserialize, Serialize};
 use signoria_engine::{GameRng, Scoped, Seat, Viewer};
 
+pub mod default_leader;
 pub mod england;
 pub mod foreign_wars;
 pub mod france;
@@ -124,6 +125,10 @@ pub enum Event {
         home: Option<SpaceId>,
         war_winner: bool,
     },
+    /// A power's last army leader died: its default leader arrives in `turn` ([5.1]).
+    DefaultLeaderPlaced { leader: u8, turn: u8 },
+    /// A default leader left the game: an army leader of its power arrived ([8.1]).
+    DefaultLeaderRemoved { leader: u8 },
 }
 
 fn is_false(b: &bool) -> bool {
@@ -311,7 +316,9 @@ pub fn act(
 }
 
 /// What it does at a fixed moment of the turn ([7]); it may push frames.
-pub fn at(_s: &mut model::State, _when: Moment, _ev: &mut Vec<Scoped<model::Event>>) {}
+pub fn at(s: &mut model::State, _when: Moment, ev: &mut Vec<Scoped<model::Event>>) {
+    default_leader::arrivals(s, ev);
+}
 
 /// Its VP for `p` ([25.2]).
 pub fn vp(s: &model::State, p: Pw) -> i16 {
@@ -563,6 +570,17 @@ pub fn event_to_pb(e: &Event) -> pb::MajorsEvent {
             p.space = home.map_or(0, |x| x.0 as u32);
             p.war_winner = war_winner;
             K::ForeignWarWon
+        }
+        Event::DefaultLeaderPlaced { leader, turn } => {
+            p.leader = leader as u32;
+            p.has_leader = true;
+            p.turn = turn as u32;
+            K::DefaultLeaderPlaced
+        }
+        Event::DefaultLeaderRemoved { leader } => {
+            p.leader = leader as u32;
+            p.has_leader = true;
+            K::DefaultLeaderRemoved
         }
     };
     p.kind = k as i32;
