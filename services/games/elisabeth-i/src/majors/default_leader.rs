@@ -50,6 +50,12 @@ fn default_of(g: PoolOwner) -> Option<u8> {
 /// when it was its power's last one in play, the default leader goes onto the turn track
 /// (arriving in the next turn's card draw).
 pub fn after_death(s: &mut State, idx: u8, ev: &mut Vec<Scoped<model::Event>>) {
+    // A leader on a foreign-war card leaves it.
+    for w in s.majors.foreign_wars.iter_mut() {
+        if w.leader == Some(idx) {
+            w.leader = None;
+        }
+    }
     if is_default(idx) {
         return;
     }
