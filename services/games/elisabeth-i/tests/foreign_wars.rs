@@ -608,3 +608,26 @@ fn f8_captured_leaders_count_and_defaults_are_no_targets() {
         "HRE default leader"
     );
 }
+
+/// The rules of this task the seed gives no effect for stay refused by name: the Morisco
+/// revolt and the *Malteserorden* event are played for CP only (their events are refused
+/// as UNSUPPORTED), and no Knights of St. John stand on the map.
+#[test]
+fn morisco_revolt_and_knights_stay_refused() {
+    use signoria_elisabeth_i::ElisabethI as E;
+    use signoria_elisabeth_i::events;
+    use signoria_engine::{Game, RuleErrorKind};
+    for key in ["morisco_revolt", "knights_of_st_john"] {
+        assert!(events::def(key).is_none(), "{key}");
+        let mut s = game();
+        give(&mut s, OTT, key);
+        impulse(&mut s, OTT);
+        let c = card(key);
+        assert!(!moves(&s).contains(&Move::PlayEvent { card: c }));
+        assert!(moves(&s).contains(&Move::PlayCp { card: c }));
+        let seat = s.seat_of(OTT);
+        let e = E::apply(&mut s, seat, &Move::PlayEvent { card: c }).unwrap_err();
+        assert_eq!(e.kind, RuleErrorKind::Unsupported, "{e:?}");
+    }
+    assert_eq!(troops(&game(), "malta", SPA), 0);
+}
