@@ -208,7 +208,9 @@ pub enum Loc {
     /// Captured by this major (seed [13.1]); ransomable (seed [9.3]).
     Captured(Pw),
     Dead,
-    /// Aboard the Spanish Armada ([23.2]; `armada::State.leaders`).
+    /// On a foreign war card beside its power's card ([23.7], `majors::foreign_wars`).
+    Abroad,
+    /// Aboard the Spanish Armada ([23.2]; `armada::ferry::leaders_aboard`).
     Armada,
     /// Acting as a naval leader (Don John, [10] step 4; `admirals::Role::ArmyLeader`).
     Naval,
