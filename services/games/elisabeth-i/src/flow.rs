@@ -4,7 +4,7 @@
 use signoria_engine::{Scoped, Seat};
 
 use crate::board::{capitals, controller_pw, fortified, leader_pos, troops_of};
-use crate::building::{build_cost, build_ok, fortress_ok, raise_cost, raise_ok};
+use crate::building::{build_cost_at, build_ok, fortress_ok, raise_cost_at, raise_ok};
 use crate::control::{control_check, unrest_check};
 use crate::data::{CardId, Power, data};
 use crate::deal::{is_home, playable_kind};
@@ -493,16 +493,17 @@ fn action_choices(s: &State, p: Pw, cp: u8) -> Vec<Move> {
         }
     }
     for sp in d.space_ids() {
-        if !d.space(sp).is_home_of(major(p)) {
+        // [24.3]: an active minor's home spaces too (`building::minor_site`).
+        if !d.space(sp).is_home_of(major(p)) && crate::building::minor_site(s, p, sp).is_none() {
             continue;
         }
         for k in UnitKind::ALL {
-            if raise_cost(p, k).is_some_and(|c| c <= cp) && raise_ok(s, p, sp, k) {
+            if raise_cost_at(s, p, sp, k).is_some_and(|c| c <= cp) && raise_ok(s, p, sp, k) {
                 v.push(Move::Raise { space: sp, kind: k });
             }
         }
         for k in [ShipKind::Galley, ShipKind::Galleon, ShipKind::Corsair] {
-            if build_cost(p, k).is_some_and(|c| c <= cp) && build_ok(s, p, sp, k) {
+            if build_cost_at(s, p, sp, k).is_some_and(|c| c <= cp) && build_ok(s, p, sp, k) {
                 v.push(Move::Build { space: sp, kind: k });
             }
         }
@@ -1292,12 +1293,14 @@ fn act(s: &mut State, who: Pw, cp: u8, mv: &Move, ev: &mut Vec<Scoped<Event>>) -
             1
         }
         Move::Raise { space, kind } => {
+            let cost = raise_cost_at(s, who, *space, *kind).expect("listed");
             crate::building::raise(s, who, *space, *kind, ev);
-            raise_cost(who, *kind).expect("listed")
+            cost
         }
         Move::Build { space, kind } => {
+            let cost = build_cost_at(s, who, *space, *kind).expect("listed");
             crate::building::build(s, who, *space, *kind, ev);
-            build_cost(who, *kind).expect("listed")
+            cost
         }
         Move::BuildFortress { space } => {
             crate::building::build_fortress(s, *space, ev);

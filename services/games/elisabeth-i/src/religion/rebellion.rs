@@ -85,7 +85,8 @@ pub fn displace_units(
         if f.troops.total() == 0 || keep(f.owner) {
             continue;
         }
-        let owner = f.owner.power();
+        // An active minor's units are its ally's ([24.3], `board::side`).
+        let owner = crate::board::side_power(s, f.owner);
         let dest = nearest(s, x, |s, y| {
             fortified(s, y) && s.sp(y).controller == owner && s.sp(y).siege.is_none()
         })
