@@ -269,10 +269,10 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
             v.push(Move::HreForHire);
             v
         }
-        Frame::Respond { key, queue, .. } => {
+        Frame::Respond { key, queue, space } => {
             let mut v = Vec::new();
             if let Some(card) = crate::cards::held(s, queue[0], key)
-                && respond_ok(s, key, queue[0])
+                && respond_ok(s, key, queue[0], *space)
             {
                 v.push(Move::PlayCard { card });
             }
@@ -375,10 +375,14 @@ fn actions_cp(s: &State) -> u8 {
 }
 
 /// Whether a held response card may be played now (German Reiters needs mercenaries in
-/// the pool).
-fn respond_ok(s: &State, key: &str, p: Pw) -> bool {
+/// the pool, and never brings Spanish units into an Irish or Scottish home space, [9.5]:
+/// a battle there may involve an active Ireland's or Scotland's units, [24.3]).
+fn respond_ok(s: &State, key: &str, p: Pw, space: crate::data::SpaceId) -> bool {
     if key != crate::cards::GERMAN_REITERS {
         return true;
+    }
+    if space != crate::model::NO_SPACE && crate::movement::closed_to_spain(p, space) {
+        return false;
     }
     let o = crate::model::reiters_owner(p);
     crate::building::land_in_play(s, o) + crate::cards::REITERS_MERCENARIES as u32

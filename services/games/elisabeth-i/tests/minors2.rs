@@ -299,10 +299,11 @@ fn n4_ireland_moves_from_ulster_to_dublin() {
         e.iter()
             .any(|x| matches!(x, Event::SiegeBegun { by: FRA, .. }))
     );
-    // Declining the war: Dublin's controller is neither at war with nor allied to France.
+    // Declining the war: Dublin's controller is neither at war with nor allied to France,
+    // so nothing is asked.
     play(&mut no, Move::Done);
-    assert_eq!(kind(&no), "ulster_move");
-    assert_eq!(moves(&no), vec![Move::Done]);
+    assert_eq!(kind(&no), "over");
+    assert_eq!(owned(&no, "ulster", PoolOwner::Ireland), 3);
 }
 
 /// N5: in winter an active minor's units may return to a home key of the minor as to a
@@ -364,4 +365,57 @@ fn n6_minor_ships_sail_for_the_ally_and_go_home_on_deactivation() {
         .map(|x| ships(&s, x, PoolOwner::Venice))
         .sum();
     assert_eq!(home, 4);
+}
+
+/// N7: an intervention ([9.4] step 4) puts the intervener at war with the declarer even
+/// when allied; their units sharing a space leave it unless their power controls it
+/// (an active minor's units counted as its ally's).
+#[test]
+fn n7_an_intervention_displaces_allies_sharing_a_space() {
+    let mut s = game();
+    s.stack.clear();
+    signoria_elisabeth_i::board::set_alliance(&mut s, ENG, FRA);
+    put(&mut s, "paris", PoolOwner::England, 2, 0, 0);
+    let english = |s: &State| -> u32 {
+        s.spaces
+            .iter()
+            .flat_map(|x| x.forces.iter())
+            .filter(|f| f.owner == PoolOwner::England)
+            .map(|f| f.troops.total() as u32)
+            .sum()
+    };
+    let before = english(&s);
+    signoria_elisabeth_i::minors::wars::decide(
+        &mut s,
+        Power::Scotland,
+        FRA,
+        vec![ENG],
+        true,
+        &mut ev(),
+    );
+    assert!(signoria_elisabeth_i::board::at_war(&s, ENG, FRA));
+    assert!(!signoria_elisabeth_i::board::allied(&s, ENG, FRA));
+    assert_eq!(owned(&s, "paris", PoolOwner::England), 0);
+    assert!(troops(&s, "paris", FRA) > 0);
+    assert_eq!(english(&s), before, "displaced, not lost");
+    use signoria_engine::Game;
+    assert!(signoria_elisabeth_i::ElisabethI::invariant_violations(&s).is_empty());
+}
+
+/// N8: German Reiters never brings Spanish mercenaries into an Irish or Scottish home
+/// space ([9.5]), where an active Ireland's or Scotland's units may fight.
+#[test]
+fn n8_no_german_reiters_for_spain_in_ireland() {
+    use signoria_elisabeth_i::model::Frame;
+    let mut s = game();
+    give(&mut s, SPA, "german_reiters");
+    let window = |space: &str| Frame::Respond {
+        key: "german_reiters".into(),
+        queue: vec![SPA],
+        space: sp(space),
+    };
+    s.stack = vec![window("ulster")];
+    assert_eq!(moves(&s), vec![Move::Done]);
+    s.stack = vec![window("paris")];
+    assert!(moves(&s).iter().any(|m| matches!(m, Move::PlayCard { .. })));
 }

@@ -68,7 +68,11 @@ pub fn activate(s: &mut model::State, target: Power, by: Pw, ev: &mut Vec<Scoped
     if target == Power::Ireland {
         irish_rebels(s, ev);
         frames.extend(super::free_war::step6(s, by));
-        frames.extend(super::ulster::frame(by));
+        // The Ulster-Dublin move, asked after the declarations before it when it may go
+        // then (`ulster`); not at all when nothing before it can open Dublin.
+        if !frames.is_empty() || super::ulster::formation(s, by).is_some() {
+            frames.extend(super::ulster::frame(by));
+        }
     }
     s.stack.extend(frames.into_iter().rev());
     ev.push(Scoped::public(model::Event::Minors(Event::Activated {

@@ -197,12 +197,13 @@ pub fn kind(f: &Frame) -> &'static str {
 }
 
 /// The power deciding the frame (None: automatic, see [`auto`]).
-pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
+pub fn decider(s: &model::State, f: &Frame) -> Option<Pw> {
     match f {
         Frame::MinorWar { who, .. } => Some(*who),
         Frame::Intervene { ranking, .. } => ranking.first().copied(),
         Frame::FreeWar { who, .. } => Some(*who),
-        Frame::UlsterMove { who } => Some(*who),
+        // Asked only when the move is possible (after the declarations before it).
+        Frame::UlsterMove { who } => ulster::formation(s, *who).map(|_| *who),
     }
 }
 
@@ -307,7 +308,11 @@ pub fn resolve(
 
 /// Run an automatic frame (already popped from the stack).
 pub fn auto(_s: &mut model::State, f: Frame, _ev: &mut Vec<Scoped<model::Event>>) {
-    unreachable!("{f:?} has a decider")
+    match f {
+        // No formation may move from Ulster to Dublin: nothing to ask.
+        Frame::UlsterMove { .. } => {}
+        f => unreachable!("{f:?} has a decider"),
+    }
 }
 
 /// Its CP actions `who` may take with `cp` CP left in the impulse ([11]).
