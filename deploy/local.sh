@@ -19,15 +19,8 @@ for cmd in redis-server redis-cli nginx envsubst python3; do
   command -v "$cmd" >/dev/null || { echo "$cmd not found" >&2; exit 1; }
 done
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-dir=$(mktemp -d)
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$dir"
-}
-trap cleanup EXIT
+# shellcheck source=scripts/figures-lib.sh
+. "$root/scripts/figures-lib.sh"
 trap 'exit 0' INT TERM
 
 redis_port=$(free_port)

@@ -1,4 +1,5 @@
-# Sourced by the figure scripts (load-figures.sh, capacity.sh): free loopback
+# Sourced by the figure scripts (load-figures.sh, capacity.sh) and
+# deploy/local.sh: free loopback
 # ports, a private work directory, and background processes (`pids+=($!)`)
 # stopped and the directory removed on exit.
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }

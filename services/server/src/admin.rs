@@ -17,6 +17,8 @@
 //! | `signoria_cpu_seconds_total` | counter |
 //! | `signoria_state_cache_entries`, `signoria_state_cache_bytes`, `signoria_state_cache_limit_bytes` | gauge |
 //! | `signoria_state_cache_hits_total`, `signoria_state_cache_misses_total`, `signoria_state_cache_stale_total` | counter |
+//! | `signoria_bot_moves_total`, `signoria_bot_work_failed_total`, `signoria_bot_consumers_forgotten_total` | counter |
+//! | `signoria_bot_search_duration_seconds` | histogram |
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -159,25 +161,11 @@ pub fn prometheus_text(s: &pb::ServerStats) -> String {
         );
     }
     if let Some(h) = &s.submit_move_latency {
-        let name = "signoria_submit_move_duration_seconds";
-        let _ = writeln!(
-            out,
-            "# HELP {name} SubmitMove latency, every call.\n# TYPE {name} histogram"
-        );
-        let mut cumulative = 0;
-        for (i, count) in h.counts.iter().enumerate() {
-            cumulative += count;
-            let le = match h.bounds_micros.get(i) {
-                Some(b) => format!("{}", *b as f64 / 1e6),
-                None => "+Inf".to_string(),
-            };
-            let _ = writeln!(out, "{name}_bucket{{le=\"{le}\"}} {cumulative}");
-        }
-        let _ = writeln!(
-            out,
-            "{name}_sum {}\n{name}_count {}",
-            h.sum_micros as f64 / 1e6,
-            h.count
+        histogram(
+            &mut out,
+            "signoria_submit_move_duration_seconds",
+            "SubmitMove latency, every call.",
+            h,
         );
     }
     metric(
@@ -252,12 +240,61 @@ pub fn prometheus_text(s: &pb::ServerStats) -> String {
     );
     metric(
         &mut out,
+        "signoria_bot_moves_total",
+        "counter",
+        "Moves the search bot committed for bot seats.",
+        s.bot_moves,
+    );
+    if let Some(h) = &s.bot_search_latency {
+        histogram(
+            &mut out,
+            "signoria_bot_search_duration_seconds",
+            "Time of one search of the bot (one decision).",
+            h,
+        );
+    }
+    metric(
+        &mut out,
+        "signoria_bot_work_failed_total",
+        "counter",
+        "Bot work items dropped after a failure.",
+        s.bot_work_failed,
+    );
+    metric(
+        &mut out,
+        "signoria_bot_consumers_forgotten_total",
+        "counter",
+        "Bot consumers of stopped replicas forgotten.",
+        s.bot_consumers_forgotten,
+    );
+    metric(
+        &mut out,
         "signoria_state_cache_stale_total",
         "counter",
         "Cached states found stale by the commit.",
         s.state_cache_stale,
     );
     out
+}
+
+/// A histogram of seconds from one in microseconds.
+fn histogram(out: &mut String, name: &str, help: &str, h: &pb::LatencyHistogram) {
+    let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} histogram");
+    let mut cumulative = 0;
+    for (i, count) in h.counts.iter().enumerate() {
+        cumulative += count;
+        let le = match h.bounds_micros.get(i) {
+            Some(b) => format!("{}", *b as f64 / 1e6),
+            None => "+Inf".to_string(),
+        };
+        let _ = writeln!(out, "{name}_bucket{{le=\"{le}\"}} {cumulative}");
+    }
+    let _ = writeln!(
+        out,
+        "{name}_sum {}\n{name}_count {}",
+        h.sum_micros as f64 / 1e6,
+        h.count
+    );
 }
 
 /// The figures of a Prometheus text as `name{labels}` -> value (for the load
@@ -312,6 +349,13 @@ mod tests {
                 bounds_micros: vec![100, 500],
                 counts: vec![1, 1, 1],
             }),
+            bot_moves: 4,
+            bot_search_latency: Some(pb::LatencyHistogram {
+                count: 2,
+                sum_micros: 2_000_000,
+                bounds_micros: vec![100, 500],
+                counts: vec![0, 0, 2],
+            }),
             ..Default::default()
         };
         s.rejections.insert("ABORTED/version_conflict".into(), 2);
@@ -329,6 +373,12 @@ mod tests {
         assert_eq!(
             parsed["signoria_submit_move_duration_seconds_bucket{le=\"0.0001\"}"],
             1.0
+        );
+        assert_eq!(parsed["signoria_bot_moves_total"], 4.0);
+        assert_eq!(parsed["signoria_bot_search_duration_seconds_sum"], 2.0);
+        assert_eq!(
+            parsed["signoria_bot_search_duration_seconds_bucket{le=\"0.0005\"}"],
+            0.0
         );
     }
 }

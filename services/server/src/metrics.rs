@@ -13,6 +13,9 @@
 //! | `signoria.duplicates` | counter | |
 //! | `signoria.games_created` | counter | `game_type` |
 //! | `signoria.submit_move.duration` | histogram (seconds) | `code` |
+//! | `signoria.bot_moves` | counter | `game_type`, `strength` |
+//! | `signoria.bot_search.duration` | histogram (seconds) | `game_type` |
+//! | `signoria.bot_work_failed` | counter | |
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -25,7 +28,8 @@ use opentelemetry::metrics::{Counter, Histogram};
 use crate::errors::{ApiError, code_name};
 use crate::pb;
 
-/// Upper bounds of the latency buckets, in microseconds.
+/// Upper bounds of the latency buckets, in microseconds (SubmitMove and the
+/// bot's searches).
 pub const LATENCY_BOUNDS_MICROS: [u64; 14] = [
     100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000, 250_000, 500_000,
     1_000_000, 5_000_000,
@@ -38,6 +42,46 @@ struct Otel {
     duplicates: Counter<u64>,
     games_created: Counter<u64>,
     submit_latency: Histogram<f64>,
+    bot_moves: Counter<u64>,
+    bot_search: Histogram<f64>,
+    bot_work_failed: Counter<u64>,
+}
+
+/// A latency histogram over [`LATENCY_BOUNDS_MICROS`], in process.
+struct Latency {
+    count: AtomicU64,
+    sum_micros: AtomicU64,
+    buckets: [AtomicU64; LATENCY_BOUNDS_MICROS.len() + 1],
+}
+
+impl Latency {
+    fn new() -> Self {
+        Latency {
+            count: AtomicU64::new(0),
+            sum_micros: AtomicU64::new(0),
+            buckets: std::array::from_fn(|_| AtomicU64::new(0)),
+        }
+    }
+
+    fn record(&self, elapsed: Duration) {
+        let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
+        let bucket = LATENCY_BOUNDS_MICROS
+            .iter()
+            .position(|&b| micros <= b)
+            .unwrap_or(LATENCY_BOUNDS_MICROS.len());
+        self.buckets[bucket].fetch_add(1, Relaxed);
+        self.count.fetch_add(1, Relaxed);
+        self.sum_micros.fetch_add(micros, Relaxed);
+    }
+
+    fn snapshot(&self) -> pb::LatencyHistogram {
+        pb::LatencyHistogram {
+            count: self.count.load(Relaxed),
+            sum_micros: self.sum_micros.load(Relaxed),
+            bounds_micros: LATENCY_BOUNDS_MICROS.to_vec(),
+            counts: self.buckets.iter().map(|c| c.load(Relaxed)).collect(),
+        }
+    }
 }
 
 pub struct Metrics {
@@ -49,9 +93,11 @@ pub struct Metrics {
     shed: AtomicU64,
     watchers: AtomicU64,
     rejections: Mutex<BTreeMap<String, u64>>,
-    latency_count: AtomicU64,
-    latency_sum_micros: AtomicU64,
-    latency_buckets: [AtomicU64; LATENCY_BOUNDS_MICROS.len() + 1],
+    submit_latency: Latency,
+    bot_moves: AtomicU64,
+    bot_search: Latency,
+    bot_work_failed: AtomicU64,
+    bot_consumers_forgotten: AtomicU64,
     otel: Otel,
 }
 
@@ -83,9 +129,11 @@ impl Metrics {
             shed: AtomicU64::new(0),
             watchers: AtomicU64::new(0),
             rejections: Mutex::new(BTreeMap::new()),
-            latency_count: AtomicU64::new(0),
-            latency_sum_micros: AtomicU64::new(0),
-            latency_buckets: std::array::from_fn(|_| AtomicU64::new(0)),
+            submit_latency: Latency::new(),
+            bot_moves: AtomicU64::new(0),
+            bot_search: Latency::new(),
+            bot_work_failed: AtomicU64::new(0),
+            bot_consumers_forgotten: AtomicU64::new(0),
             otel: Otel {
                 moves: meter
                     .u64_counter("signoria.moves")
@@ -111,6 +159,19 @@ impl Metrics {
                     .f64_histogram("signoria.submit_move.duration")
                     .with_unit("s")
                     .with_description("SubmitMove latency")
+                    .build(),
+                bot_moves: meter
+                    .u64_counter("signoria.bot_moves")
+                    .with_description("Moves the search bot committed for bot seats")
+                    .build(),
+                bot_search: meter
+                    .f64_histogram("signoria.bot_search.duration")
+                    .with_unit("s")
+                    .with_description("Time of one search of the bot (one decision)")
+                    .build(),
+                bot_work_failed: meter
+                    .u64_counter("signoria.bot_work_failed")
+                    .with_description("Bot work items dropped after a failure")
                     .build(),
             },
         }
@@ -162,18 +223,43 @@ impl Metrics {
     }
 
     pub fn submit_latency(&self, elapsed: Duration, code: tonic::Code) {
-        let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
-        let bucket = LATENCY_BOUNDS_MICROS
-            .iter()
-            .position(|&b| micros <= b)
-            .unwrap_or(LATENCY_BOUNDS_MICROS.len());
-        self.latency_buckets[bucket].fetch_add(1, Relaxed);
-        self.latency_count.fetch_add(1, Relaxed);
-        self.latency_sum_micros.fetch_add(micros, Relaxed);
+        self.submit_latency.record(elapsed);
         self.otel.submit_latency.record(
             elapsed.as_secs_f64(),
             &[KeyValue::new("code", code_name(code))],
         );
+    }
+
+    /// One search of the bot (whether or not its move was then committed).
+    pub fn bot_searched(&self, game_type: &str, elapsed: Duration) {
+        self.bot_search.record(elapsed);
+        self.otel.bot_search.record(
+            elapsed.as_secs_f64(),
+            &[KeyValue::new("game_type", game_type.to_string())],
+        );
+    }
+
+    /// A move the bot committed for a bot seat.
+    pub fn bot_moved(&self, game_type: &str, strength: &str) {
+        self.bot_moves.fetch_add(1, Relaxed);
+        self.otel.bot_moves.add(
+            1,
+            &[
+                KeyValue::new("game_type", game_type.to_string()),
+                KeyValue::new("strength", strength.to_string()),
+            ],
+        );
+    }
+
+    /// A bot work item dropped after a failure a retry would not mend.
+    pub fn bot_work_failed(&self) {
+        self.bot_work_failed.fetch_add(1, Relaxed);
+        self.otel.bot_work_failed.add(1, &[]);
+    }
+
+    /// Bot consumers of stopped replicas forgotten by this replica's sweep.
+    pub fn bot_consumers_forgotten(&self, n: usize) {
+        self.bot_consumers_forgotten.fetch_add(n as u64, Relaxed);
     }
 
     pub fn watcher_started(&self) {
@@ -197,16 +283,11 @@ impl Metrics {
             version_conflicts: self.conflicts.load(Relaxed),
             duplicates: self.duplicates.load(Relaxed),
             games_created: self.games_created.load(Relaxed),
-            submit_move_latency: Some(pb::LatencyHistogram {
-                count: self.latency_count.load(Relaxed),
-                sum_micros: self.latency_sum_micros.load(Relaxed),
-                bounds_micros: LATENCY_BOUNDS_MICROS.to_vec(),
-                counts: self
-                    .latency_buckets
-                    .iter()
-                    .map(|c| c.load(Relaxed))
-                    .collect(),
-            }),
+            submit_move_latency: Some(self.submit_latency.snapshot()),
+            bot_moves: self.bot_moves.load(Relaxed),
+            bot_search_latency: Some(self.bot_search.snapshot()),
+            bot_work_failed: self.bot_work_failed.load(Relaxed),
+            bot_consumers_forgotten: self.bot_consumers_forgotten.load(Relaxed),
             watchers: self.watchers.load(Relaxed),
             shed: self.shed.load(Relaxed),
             uptime_seconds: self.started.elapsed().as_secs(),

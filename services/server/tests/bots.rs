@@ -20,6 +20,7 @@ fn bots_config() -> signoria_server::ServerConfig {
     let mut c = config();
     c.service.bot_poll = Duration::from_millis(20);
     c.service.bot_claim_after = Duration::from_millis(500);
+    c.service.public_stats = true;
     c.service.operator_token =
         Some(signoria_server::auth::OperatorToken::new(OPERATOR.as_bytes().to_vec()).unwrap());
     c
@@ -117,6 +118,21 @@ async fn all_bot_game_plays_to_the_end<S: GameStore>(store: S) {
         }
     }
     assert!(export.outcome.is_some());
+    // The replicas' figures count each bot move once, and a search for each.
+    let (mut moves, mut searches) = (0, 0);
+    for r in [&a, &b] {
+        let stats = Client::connect(&r.url, None)
+            .await
+            .unwrap()
+            .server_stats()
+            .await
+            .unwrap();
+        moves += stats.bot_moves;
+        searches += stats.bot_search_latency.unwrap().count;
+        assert_eq!(stats.bot_work_failed, 0);
+    }
+    assert_eq!(moves, last);
+    assert!(searches >= last, "{searches} searches for {last} moves");
     a.stop().await;
     b.stop().await;
 }

@@ -1002,6 +1002,13 @@ impl GameStore for FlakyStore {
         self.check()?;
         self.inner.ack_bot_work(id).await
     }
+    async fn forget_idle_bot_consumers(
+        &self,
+        idle: Duration,
+    ) -> signoria_store::StoreResult<Vec<String>> {
+        self.check()?;
+        self.inner.forget_idle_bot_consumers(idle).await
+    }
     async fn ping(&self) -> signoria_store::StoreResult<()> {
         self.check()
     }

@@ -162,7 +162,7 @@ async fn every_game_has_a_catalogue_naming_its_ids() {
                 ("space", 190),
                 ("sea_zone", 13),
                 ("card", 114),
-                ("leader", 23),
+                ("leader", 30),
                 ("naval_leader", 9),
                 ("noble", 21),
                 ("figure", 36),

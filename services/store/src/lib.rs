@@ -271,6 +271,16 @@ pub trait GameStore: Clone + Send + Sync + 'static {
     /// Done with an item (made, or found stale): it is removed for good.
     fn ack_bot_work(&self, id: &str) -> impl Future<Output = StoreResult<()>> + Send;
 
+    /// Forgets the consumers of the bot work that hold no item and have not
+    /// asked for work for at least `idle` (replicas that stopped or crashed:
+    /// each replica reads under a name of its own, so without this the group
+    /// keeps one consumer per replica start for ever). Returns their names.
+    /// Forgetting a live consumer is harmless: its next claim recreates it.
+    fn forget_idle_bot_consumers(
+        &self,
+        idle: Duration,
+    ) -> impl Future<Output = StoreResult<Vec<String>>> + Send;
+
     /// Whether the backend answers (for health checks).
     fn ping(&self) -> impl Future<Output = StoreResult<()>> + Send;
 }

@@ -255,16 +255,20 @@ impl GameStore for MemoryStore {
 
     async fn claim_bot_work(
         &self,
-        _consumer: &str,
+        consumer: &str,
         max: usize,
         stale: Duration,
     ) -> StoreResult<Vec<ClaimedWork>> {
-        Ok(self.lock().bot_work.claim(max, stale))
+        Ok(self.lock().bot_work.claim(consumer, max, stale))
     }
 
     async fn ack_bot_work(&self, id: &str) -> StoreResult<()> {
         self.lock().bot_work.ack(id);
         Ok(())
+    }
+
+    async fn forget_idle_bot_consumers(&self, idle: Duration) -> StoreResult<Vec<String>> {
+        Ok(self.lock().bot_work.forget_idle(idle))
     }
 
     async fn ping(&self) -> StoreResult<()> {

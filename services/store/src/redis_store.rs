@@ -924,6 +924,10 @@ impl GameStore for RedisStore {
         crate::redis_work::ack(self.conn(), id).await
     }
 
+    async fn forget_idle_bot_consumers(&self, idle: Duration) -> StoreResult<Vec<String>> {
+        crate::redis_work::forget_idle(self.conn(), idle).await
+    }
+
     async fn ping(&self) -> StoreResult<()> {
         let _: String = redis::cmd("PING")
             .query_async(&mut self.conn())

@@ -8,6 +8,9 @@
 //!   hold up the store's shared, multiplexed connection, so the worker polls
 //!   (and the replica that queued an item wakes its own worker at once).
 //! - `ack`: `XACK` and `XDEL` (the stream keeps only unfinished work).
+//! - `forget_idle`: `XINFO CONSUMERS`, then `XGROUP DELCONSUMER` for each
+//!   consumer with no pending entry idle for long enough (replicas that
+//!   stopped: each reads under its own name).
 //!
 //! The group is created on first use (`XGROUP CREATE ... 0 MKSTREAM`), and
 //! again if the key disappeared (a `NOGROUP` error).
@@ -154,4 +157,50 @@ pub(crate) async fn ack(mut conn: Conn, id: &str) -> StoreResult<()> {
         .await
         .map_err(unavailable)?;
     Ok(())
+}
+
+pub(crate) async fn forget_idle(
+    mut conn: Conn,
+    idle: std::time::Duration,
+) -> StoreResult<Vec<String>> {
+    let info: Result<redis::streams::StreamInfoConsumersReply, RedisError> = redis::cmd("XINFO")
+        .arg("CONSUMERS")
+        .arg(BOT_WORK_KEY)
+        .arg(BOT_WORK_GROUP)
+        .query_async(&mut conn)
+        .await;
+    let consumers = match info {
+        Ok(reply) => reply.consumers,
+        // No stream or group yet: nobody to forget.
+        Err(e) if is_nogroup(&e) || e.code() == Some("ERR") => return Ok(Vec::new()),
+        Err(e) => return Err(unavailable(e)),
+    };
+    let idle_ms = idle.as_millis() as usize;
+    let mut gone = Vec::new();
+    for c in consumers {
+        if c.pending > 0 || c.idle < idle_ms {
+            continue;
+        }
+        // DELCONSUMER answers how many entries the consumer still held (a
+        // claim between XINFO and here): those leave the group's pending
+        // list for good, and the game's deadline note queues the decision
+        // again (the same safety net as for work lost before queueing).
+        let held: usize = redis::cmd("XGROUP")
+            .arg("DELCONSUMER")
+            .arg(BOT_WORK_KEY)
+            .arg(BOT_WORK_GROUP)
+            .arg(&c.name)
+            .query_async(&mut conn)
+            .await
+            .map_err(unavailable)?;
+        if held > 0 {
+            tracing::warn!(
+                consumer = c.name,
+                held,
+                "a forgotten bot consumer held work; the deadline scan queues it again"
+            );
+        }
+        gone.push(c.name);
+    }
+    Ok(gone)
 }

@@ -505,7 +505,10 @@ async fn deadlines_are_noted<S: GameStore>(a: S, b: S) {
 }
 
 /// Bot work: each item goes to one consumer; an item never acknowledged is
-/// claimed by another once stale; an acknowledged one is gone.
+/// claimed by another once stale; an acknowledged one is gone. Consumers
+/// idle long enough that hold nothing are forgotten, one holding an item is
+/// kept. (One case: the stream is global, parallel cases would take each
+/// other's items.)
 async fn bot_work_is_delivered_once_and_reclaimed<S: GameStore>(a: S, b: S) {
     let game = unique_id("bots");
     let work = |version| BotWork {
@@ -514,6 +517,7 @@ async fn bot_work_is_delivered_once_and_reclaimed<S: GameStore>(a: S, b: S) {
         seat: 1,
     };
     let hour = Duration::from_secs(3600);
+    let (ra, rb) = (unique_id("replica-a"), unique_id("replica-b"));
     // Only this game's items: a shared Redis may hold others'.
     let ours = |items: Vec<ClaimedWork>| -> Vec<ClaimedWork> {
         items
@@ -523,18 +527,18 @@ async fn bot_work_is_delivered_once_and_reclaimed<S: GameStore>(a: S, b: S) {
     };
     a.push_bot_work(&work(1)).await.unwrap();
     a.push_bot_work(&work(2)).await.unwrap();
-    let first = ours(a.claim_bot_work("replica-a", 1000, hour).await.unwrap());
+    let first = ours(a.claim_bot_work(&ra, 1000, hour).await.unwrap());
     assert_eq!(
         first.iter().map(|c| c.work.version).collect::<Vec<_>>(),
         [1, 2]
     );
     // Delivered to a: b gets nothing new.
-    assert!(ours(b.claim_bot_work("replica-b", 1000, hour).await.unwrap()).is_empty());
+    assert!(ours(b.claim_bot_work(&rb, 1000, hour).await.unwrap()).is_empty());
     a.ack_bot_work(&first[0].id).await.unwrap();
     // a "dies" with version 2 unacknowledged: b claims it once it is stale.
     tokio::time::sleep(Duration::from_millis(20)).await;
     let again = ours(
-        b.claim_bot_work("replica-b", 1000, Duration::from_millis(10))
+        b.claim_bot_work(&rb, 1000, Duration::from_millis(10))
             .await
             .unwrap(),
     );
@@ -543,16 +547,28 @@ async fn bot_work_is_delivered_once_and_reclaimed<S: GameStore>(a: S, b: S) {
         (again[0].id.as_str(), &again[0].work),
         (first[1].id.as_str(), &work(2))
     );
-    b.ack_bot_work(&again[0].id).await.unwrap();
+    // a holds nothing now, b holds version 2.
     tokio::time::sleep(Duration::from_millis(20)).await;
+    let gone = b
+        .forget_idle_bot_consumers(Duration::from_millis(10))
+        .await
+        .unwrap();
+    assert!(gone.contains(&ra), "{gone:?}");
+    assert!(!gone.contains(&rb), "{gone:?}");
+    b.ack_bot_work(&again[0].id).await.unwrap();
     assert!(
-        ours(
-            a.claim_bot_work("replica-a", 1000, Duration::ZERO)
-                .await
-                .unwrap()
-        )
-        .is_empty()
+        !a.forget_idle_bot_consumers(hour)
+            .await
+            .unwrap()
+            .contains(&rb)
     );
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let gone = a
+        .forget_idle_bot_consumers(Duration::from_millis(10))
+        .await
+        .unwrap();
+    assert!(gone.contains(&rb), "{gone:?}");
+    assert!(ours(a.claim_bot_work(&ra, 1000, Duration::ZERO).await.unwrap()).is_empty());
 }
 
 /// Declares each case once per store.

@@ -112,6 +112,9 @@ pub fn describe(s: &State, mv: &Move) -> String {
             Some(crate::model::Frame::NavalOrders { .. }) => "Carry out the naval move".into(),
             Some(crate::model::Frame::Transport { .. }) => "Call the transport off".into(),
             Some(crate::model::Frame::Combat(_)) => "Done".into(),
+            Some(crate::model::Frame::Majors(crate::majors::Frame::ForeignCommit { .. })) => {
+                "Send no more units to the foreign war".into()
+            }
             _ => "Done".into(),
         },
         Move::Assault { space } => format!("Assault {} (1 CP)", sp(*space)),

@@ -208,6 +208,8 @@ pub enum Loc {
     /// Captured by this major (seed [13.1]); ransomable (seed [9.3]).
     Captured(Pw),
     Dead,
+    /// On a foreign war card beside its power's card ([23.7], `majors::foreign_wars`).
+    Abroad,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

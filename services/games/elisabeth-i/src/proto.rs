@@ -232,7 +232,7 @@ pub(crate) fn card_from(v: u32) -> Result<CardId, String> {
         .ok_or(format!("card {v} out of range"))
 }
 
-fn leader_from(v: u32) -> Result<u8, String> {
+pub(crate) fn leader_from(v: u32) -> Result<u8, String> {
     if (v as usize) < data().army_leaders.len() {
         Ok(v as u8)
     } else {
@@ -784,6 +784,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
                     Loc::Space(s) => (pb::LeaderPlace::Space, s.0 as u32, 0),
                     Loc::Captured(c) => (pb::LeaderPlace::Captured, 0, power_pb(c)),
                     Loc::Dead => (pb::LeaderPlace::Dead, 0, 0),
+                    Loc::Abroad => (pb::LeaderPlace::Abroad, 0, 0),
                 };
                 pb::LeaderView {
                     leader: l.idx as u32,

@@ -78,7 +78,10 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         };
         let at = if let Some((_, sp)) = placed.iter().find(|(k, _)| *k == l.id) {
             Loc::Space(*sp)
-        } else if sc.leaders_dead.contains(&l.id) {
+        } else if sc.leaders_dead.contains(&l.id)
+            || crate::majors::default_leader::is_default(i as u8)
+        {
+            // [5.1]: a default leader is out of play until a last leader dies.
             Loc::Dead
         } else if off_map.contains(&&l.id) || sc.leaders_in_play.contains(&l.id) {
             Loc::Card

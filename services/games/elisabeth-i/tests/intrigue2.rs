@@ -284,12 +284,17 @@ fn i3_science_bonuses_useful_to_their_taker() {
     assert!(!spain.contains(&science::MERCATOR) && !spain.contains(&science::PLANTATION));
     assert!(!evaluation::free_bonuses(&s, OTT).contains(&science::PLANTATION));
     let eng = evaluation::free_bonuses(&s, ENG);
-    for b in science::BONUSES {
+    // Excavation serves the Ottomans' canal only (RULINGS F6).
+    for b in science::BONUSES
+        .iter()
+        .filter(|&&b| b != science::EXCAVATION)
+    {
         assert!(eng.contains(b), "{b}");
     }
+    assert!(!eng.contains(&science::EXCAVATION));
     own(&mut s, science::TELESCOPE, ENG);
     assert!(!evaluation::free_bonuses(&s, FRA).contains(&science::TELESCOPE));
-    for b in ["dry_dock", "coastal_fortification", "excavation"] {
+    for b in ["dry_dock", "coastal_fortification"] {
         assert!(!science::BONUSES.contains(&b));
         let mv = Move::Patronage(signoria_elisabeth_i::patronage::Move::TakeBonus(b.into()));
         assert!(

@@ -21,6 +21,10 @@
 //!    move like any other, with a `BOT_MOVE` notice.
 //! 4. The item is acknowledged (removed) once done or found stale; on a store
 //!    failure it is left for a later claim.
+//! 5. Each replica's worker reads under a name of its own; an idle worker
+//!    forgets, once a minute, the consumers silent for ten minutes that hold
+//!    no item (stopped replicas), so the group does not grow with every
+//!    replica start.
 //!
 //! The queueing is not part of the commit (the stream is one global key,
 //! the commit script touches one game's slot). A replica dying between the
@@ -34,6 +38,13 @@ use signoria_store::{BotWork, ClaimedWork};
 
 use super::*;
 use crate::meta::BotSeat;
+
+/// How often an idle worker looks for consumers of stopped replicas.
+const BOT_CONSUMER_SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
+/// How long a consumer holding no work must have been silent to be
+/// forgotten: a live replica's worker claims every `bot_poll` (or is busy
+/// searching, which takes seconds), so ten minutes only finds stopped ones.
+const BOT_CONSUMER_IDLE: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// The strength name stored for a request's (empty: `default`), and its
 /// budget.
@@ -110,6 +121,7 @@ impl<S: GameStore> GameServiceImpl<S> {
             concurrency = self.inner.opts.bot_concurrency,
             "bot worker started"
         );
+        let mut last_sweep = std::time::Instant::now();
         loop {
             let permit = tokio::select! {
                 p = self.inner.bot_permits.clone().acquire_owned() => match p {
@@ -142,6 +154,10 @@ impl<S: GameStore> GameServiceImpl<S> {
                     if let Err(e) = other {
                         tracing::debug!(error = %e, "bot work claim failed");
                     }
+                    if last_sweep.elapsed() >= BOT_CONSUMER_SWEEP {
+                        last_sweep = std::time::Instant::now();
+                        self.forget_idle_consumers().await;
+                    }
                     tokio::select! {
                         _ = tokio::time::sleep(self.inner.opts.bot_poll) => {}
                         _ = self.inner.bot_wake.notified() => {}
@@ -149,6 +165,25 @@ impl<S: GameStore> GameServiceImpl<S> {
                     }
                 }
             }
+        }
+    }
+
+    /// Forgets the bot consumers of stopped replicas (idle for
+    /// [`BOT_CONSUMER_IDLE`], holding nothing); a failure waits for the next
+    /// sweep.
+    async fn forget_idle_consumers(&self) {
+        match self
+            .inner
+            .store
+            .forget_idle_bot_consumers(BOT_CONSUMER_IDLE)
+            .await
+        {
+            Ok(gone) if !gone.is_empty() => {
+                self.inner.metrics.bot_consumers_forgotten(gone.len());
+                tracing::info!(?gone, "forgot the bot consumers of stopped replicas");
+            }
+            Ok(_) => {}
+            Err(e) => tracing::debug!(error = %e, "bot consumer sweep failed"),
         }
     }
 
@@ -166,6 +201,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                 return;
             }
             Err(e) => {
+                self.inner.metrics.bot_work_failed();
                 tracing::warn!(code = ?e.code, reason = e.reason, message = %e.message, "bot move failed; dropping the item")
             }
             Ok(()) => {}
@@ -192,7 +228,12 @@ impl<S: GameStore> GameServiceImpl<S> {
         }
         let (_, budget) = strength(&bot.strength)?;
         let seed = crate::meta::state_seed(&record.state, record.version, seat);
+        let started = std::time::Instant::now();
         let (state, chosen) = self.search(state, seat, budget, seed).await?;
+        let game_type = record.game_type.clone();
+        self.inner
+            .metrics
+            .bot_searched(&game_type, started.elapsed());
         let Some(chosen) = chosen else {
             return Ok(());
         };
@@ -215,7 +256,14 @@ impl<S: GameStore> GameServiceImpl<S> {
                 )
                 .await
             {
-                Ok(Step::Done(_)) => return Ok(()),
+                Ok(Step::Done(answer)) => {
+                    // A second delivery of the same work is answered as a
+                    // duplicate: only the first counts.
+                    if !answer.duplicate {
+                        self.inner.metrics.bot_moved(&game_type, &bot.strength);
+                    }
+                    return Ok(());
+                }
                 Ok(Step::Retry { .. }) => {}
                 // The seat's decision changed meanwhile: that commit queued
                 // new work if the seat is still a pending bot seat.

@@ -714,7 +714,13 @@ pub(super) fn parse(src: &Sources<'_>) -> Result<Data, DataError> {
         naval_pools: pf.naval_counters,
         special_units: pf.special_units,
         markers: pf.markers,
-        army_leaders: lf.army_leaders,
+        // [5.1]: each default leader (the reverse side of an army-leader counter) is an army
+        // leader of its own at the end of the list, `default_<owner>` (RULINGS F8).
+        army_leaders: lf
+            .army_leaders
+            .into_iter()
+            .chain(lf.default_leaders.iter().map(default_army_leader))
+            .collect(),
         naval_leaders: lf.naval_leaders,
         default_leaders: lf.default_leaders,
         rulers: lf.rulers,
@@ -733,4 +739,30 @@ pub(super) fn parse(src: &Sources<'_>) -> Result<Data, DataError> {
         neighbours,
         ocean_neighbours,
     })
+}
+
+/// The default leader of [5.1] as an army leader (`majors::default_leader`).
+fn default_army_leader(d: &DefaultLeader) -> ArmyLeader {
+    use super::powers::PoolOwner;
+    let (id, name) = match d.power {
+        PoolOwner::Ottoman => ("ottoman", "Ottoman"),
+        PoolOwner::Spain => ("spain", "Spanish"),
+        PoolOwner::England => ("england", "English"),
+        PoolOwner::France => ("france", "French"),
+        PoolOwner::Hre => ("hre", "HRE"),
+        PoolOwner::Dutch => ("dutch", "Dutch"),
+        PoolOwner::Huguenot => ("huguenot", "Huguenot"),
+        _ => ("minor", "Minor"),
+    };
+    ArmyLeader {
+        id: format!("default_{id}"),
+        name: format!("{name} default leader"),
+        power: d.power,
+        battle: d.battle,
+        command: d.command,
+        entry_turn: None,
+        naval_battle: None,
+        enters_with: None,
+        prov: d.prov.clone(),
+    }
 }

@@ -345,6 +345,8 @@ impl Data {
         v.extend(
             self.army_leaders
                 .iter()
+                // The default leaders appended by the loader are counted once, below.
+                .filter(|l| !l.id.starts_with("default_"))
                 .map(|l| (format!("leaders:{}", l.id), &l.prov)),
         );
         v.extend(

@@ -34,6 +34,7 @@ pub fn targets(s: &model::State, who: Pw) -> Vec<(Target, Pw)> {
         .leaders
         .iter()
         .filter(|l| l.owner != who && matches!(l.at, Loc::Space(_)))
+        .filter(|l| !crate::majors::default_leader::is_default(l.idx))
         .map(|l| (Target::Leader(l.idx), l.owner))
         .collect();
     if who != ENGLAND

@@ -82,6 +82,7 @@ pub fn resolve(s: &mut State, mv: &Move, ev: &mut Vec<Scoped<model::Event>>) {
             let die = s.rng.die(6) as u8;
             jilt(s, die, ev);
         }
+        ref m => unreachable!("{m:?} is no Virgin Queen choice"),
     }
 }
 

@@ -10,7 +10,9 @@
 use serde::{Deserialize, Serialize};
 use signoria_engine::{GameRng, Scoped, Seat, Viewer};
 
+pub mod default_leader;
 pub mod england;
+pub mod foreign_wars;
 pub mod france;
 pub mod hre;
 pub mod ottoman;
@@ -19,7 +21,7 @@ pub mod rulers;
 
 use crate::data::{CardId, SpaceId};
 use crate::events::EventDef;
-use crate::model::{self, Moment, Preference, Pw};
+use crate::model::{self, Moment, Preference, Pw, UnitKind};
 use crate::pb;
 
 /// Its decisions (`model::Frame::Majors`).
@@ -28,6 +30,12 @@ pub enum Frame {
     /// *Die jungfräuliche Königin* played: England takes a card from the discard pile or
     /// calls Elizabeth's engagement off ([23.3]).
     VirginQueen,
+    /// A foreign war begins: its power sends units and a leader to the card ([23.7]).
+    ForeignCommit { card: CardId },
+    /// The power that played the war card sets the foreign army ([23.7]).
+    ForeignStrength { card: CardId },
+    /// The power at war abroad takes `left` more losses on the card ([23.7], [14]).
+    ForeignLosses { card: CardId, left: u8 },
 }
 
 /// Its choices (`model::Move::Majors`).
@@ -37,6 +45,18 @@ pub enum Move {
     Retrieve { card: CardId },
     /// Call Elizabeth's engagement off ([23.3]).
     Jilt,
+    /// Send a unit from a space to the foreign war ([23.7]).
+    Commit { space: SpaceId, unit: UnitKind },
+    /// Send an army leader to the foreign war ([23.7]).
+    CommitLeader { leader: u8 },
+    /// The foreign army's strength ([23.7], RULINGS F2).
+    ForeignStrength { n: u8 },
+    /// Fight the foreign war on this card (1 CP, [23.7]).
+    FightForeignWar { card: CardId },
+    /// Raise a unit directly on the war card ([17.2], [23.7]).
+    RaiseAbroad { card: CardId, unit: UnitKind },
+    /// Lose a unit of this kind on the war card.
+    LoseAbroad { unit: UnitKind },
 }
 
 /// What happened (`model::Event::Majors`).
@@ -59,6 +79,56 @@ pub enum Event {
         mercenaries: u8,
         cp: u8,
     },
+    /// A foreign war began on `card` for `power`, played by `by` ([23.7]).
+    ForeignWarBegun { card: CardId, power: Pw, by: Pw },
+    /// A unit or a leader of `power` left `space` for the war card.
+    SentAbroad {
+        card: CardId,
+        power: Pw,
+        space: SpaceId,
+        unit: Option<UnitKind>,
+        leader: Option<u8>,
+    },
+    /// The foreign army of `card` set at `strength` (the War Winner marker with 5).
+    ForeignArmy {
+        card: CardId,
+        power: Pw,
+        strength: u8,
+        war_winner: bool,
+    },
+    /// A battle on the war card: the power's dice and hits, the foreign army's.
+    ForeignBattle {
+        card: CardId,
+        power: Pw,
+        dice: Vec<u8>,
+        hits: u8,
+        foreign_dice: Vec<u8>,
+        foreign_hits: u8,
+    },
+    /// Units of `power` lost on the war card.
+    LostAbroad {
+        card: CardId,
+        power: Pw,
+        troops: model::Troops,
+    },
+    /// A unit raised on the war card.
+    RaisedAbroad {
+        card: CardId,
+        power: Pw,
+        unit: UnitKind,
+    },
+    /// The foreign war is won: its units and leader went `home` (None: eliminated), and
+    /// the War Winner VP when the marker lay on the card.
+    ForeignWarWon {
+        card: CardId,
+        power: Pw,
+        home: Option<SpaceId>,
+        war_winner: bool,
+    },
+    /// A power's last army leader died: its default leader arrives in `turn` ([5.1]).
+    DefaultLeaderPlaced { leader: u8, turn: u8 },
+    /// A default leader left the game: an army leader of its power arrived ([8.1]).
+    DefaultLeaderRemoved { leader: u8 },
 }
 
 fn is_false(b: &bool) -> bool {
@@ -84,6 +154,12 @@ pub struct State {
     /// The Suez Canal is finished ([23.1]).
     #[serde(default, skip_serializing_if = "is_false")]
     pub suez_built: bool,
+    /// The foreign wars in progress ([23.7]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub foreign_wars: Vec<foreign_wars::War>,
+    /// One entry per War Winner VP scored ([23.7], [25.2]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub war_winners: Vec<Pw>,
 }
 
 /// Its part of a viewer's view (`view::View.majors`).
@@ -97,6 +173,10 @@ pub struct View {
     pub hre_capitals: Vec<SpaceId>,
     pub suez_failures: u8,
     pub suez_built: bool,
+    /// The foreign wars in progress (public, [23.7]).
+    pub foreign_wars: Vec<foreign_wars::War>,
+    /// The War Winner VP scored, one entry each.
+    pub war_winners: Vec<Pw>,
 }
 
 /// Its card events (chained by `events::registry`).
@@ -106,6 +186,9 @@ pub static EVENTS: &[EventDef] = &[
     ottoman::GRAND_VIZIER,
     england::VIRGIN_QUEEN,
     france::HENRY_III,
+    foreign_wars::WAR_IN_PERSIA,
+    foreign_wars::WAR_WITH_POLAND,
+    foreign_wars::FREE_ELECTION_EVENT,
 ];
 
 /// [10] step 5: whether `who` may set `card` aside: when it holds a home card it may not
@@ -133,34 +216,47 @@ pub fn capitals(s: &model::State, p: Pw) -> Vec<SpaceId> {
 }
 
 /// Its frame kinds on which a seat decides (the playouts check that each is reached).
-pub const DECISION_KINDS: &[&str] = &["virgin_queen"];
+pub const DECISION_KINDS: &[&str] = &[
+    "virgin_queen",
+    "foreign_commit",
+    "foreign_strength",
+    "foreign_losses",
+];
 /// Its frame kinds that never wait for a seat.
 pub const AUTOMATIC_KINDS: &[&str] = &[];
 
 pub fn kind(f: &Frame) -> &'static str {
     match *f {
         Frame::VirginQueen => "virgin_queen",
+        Frame::ForeignCommit { .. } => "foreign_commit",
+        Frame::ForeignStrength { .. } => "foreign_strength",
+        Frame::ForeignLosses { .. } => "foreign_losses",
     }
 }
 
 /// The power deciding the frame (None: automatic, see [`auto`]).
-pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
+pub fn decider(s: &model::State, f: &Frame) -> Option<Pw> {
     match *f {
         Frame::VirginQueen => Some(england::ENGLAND),
+        _ => foreign_wars::decider(s, f),
     }
 }
 
 pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
     match *f {
         Frame::VirginQueen => england::choices(s),
+        Frame::ForeignCommit { card } => foreign_wars::commit_choices(s, card),
+        Frame::ForeignStrength { card } => foreign_wars::strength_choices(s, card),
+        Frame::ForeignLosses { card, .. } => foreign_wars::loss_choices(s, card),
     }
 }
 
-pub fn prompt(_s: &model::State, f: &Frame) -> String {
+pub fn prompt(s: &model::State, f: &Frame) -> String {
     match *f {
         Frame::VirginQueen => {
             "England: take a card from the discard pile, or call Elizabeth's engagement off".into()
         }
+        _ => foreign_wars::prompt(s, f).unwrap_or_else(|| "A foreign war".into()),
     }
 }
 
@@ -176,6 +272,13 @@ pub fn resolve(
             s.stack.pop();
             england::resolve(s, m, ev);
         }
+        (Frame::ForeignCommit { card }, mv) => foreign_wars::resolve_commit(s, card, mv, ev),
+        (Frame::ForeignStrength { card }, model::Move::Majors(Move::ForeignStrength { n })) => {
+            foreign_wars::resolve_strength(s, card, *n, ev)
+        }
+        (Frame::ForeignLosses { card, left }, model::Move::Majors(Move::LoseAbroad { unit })) => {
+            foreign_wars::resolve_loss(s, card, left, *unit, ev)
+        }
         (f, mv) => unreachable!("{mv:?} on {f:?}"),
     }
 }
@@ -186,36 +289,51 @@ pub fn auto(_s: &mut model::State, f: Frame, _ev: &mut Vec<Scoped<model::Event>>
 }
 
 /// Its CP actions `who` may take with `cp` CP left in the impulse ([11]).
-pub fn actions(_s: &model::State, _who: Pw, _cp: u8) -> Vec<model::Move> {
-    Vec::new()
+pub fn actions(s: &model::State, who: Pw, cp: u8) -> Vec<model::Move> {
+    foreign_wars::actions(s, who, cp)
+}
+
+/// The action type of its CP actions for treasure extensions ([11]): fighting a foreign
+/// war shares the land type with the assault ([23.7]), raising on the card the land type
+/// of raising.
+pub fn action_type(m: &Move) -> u8 {
+    match m {
+        Move::FightForeignWar { .. } | Move::RaiseAbroad { .. } => 0,
+        _ => 15,
+    }
 }
 
 /// Carry out one of its CP actions; returns the CP it costs now (0 when a frame it
 /// pushes spends them later).
 pub fn act(
-    _s: &mut model::State,
-    _who: Pw,
+    s: &mut model::State,
+    who: Pw,
     _cp: u8,
     mv: &Move,
-    _ev: &mut Vec<Scoped<model::Event>>,
+    ev: &mut Vec<Scoped<model::Event>>,
 ) -> u8 {
-    unreachable!("{mv:?} is no CP action")
+    foreign_wars::act(s, who, mv, ev)
 }
 
 /// What it does at a fixed moment of the turn ([7]); it may push frames.
-pub fn at(_s: &mut model::State, _when: Moment, _ev: &mut Vec<Scoped<model::Event>>) {}
+pub fn at(s: &mut model::State, _when: Moment, ev: &mut Vec<Scoped<model::Event>>) {
+    default_leader::arrivals(s, ev);
+}
 
 /// Its VP for `p` ([25.2]).
 pub fn vp(s: &model::State, p: Pw) -> i16 {
-    ottoman::vp(s, p) + if p == hre::HRE { hre::vp(s) } else { 0 }
+    ottoman::vp(s, p) + if p == hre::HRE { hre::vp(s) } else { 0 } + foreign_wars::vp(s, p)
 }
 
 /// Its change to the number of cards `p` draws ([6.2] step 4).
 pub fn card_bonus(s: &model::State, p: Pw) -> i8 {
-    ottoman::card_bonus(s, p)
+    ottoman::card_bonus(s, p) + foreign_wars::card_bonus(s, p)
 }
 
 pub fn describe(_s: &model::State, mv: &Move) -> String {
+    if let Some(d) = foreign_wars::describe(mv) {
+        return d;
+    }
     match *mv {
         Move::Retrieve { card } => format!(
             "take {} from the discard pile",
@@ -224,6 +342,7 @@ pub fn describe(_s: &model::State, mv: &Move) -> String {
                 .map_or("a card".into(), |c| c.title.clone())
         ),
         Move::Jilt => "Elizabeth calls her engagement off".into(),
+        _ => unreachable!("described by its submodule"),
     }
 }
 
@@ -239,6 +358,8 @@ pub fn view(s: &model::State, viewer: Viewer) -> View {
         hre_capitals: hre::capitals(s),
         suez_failures: s.majors.suez_failures,
         suez_built: s.majors.suez_built,
+        foreign_wars: s.majors.foreign_wars.clone(),
+        war_winners: s.majors.war_winners.clone(),
     }
 }
 
@@ -248,6 +369,7 @@ pub fn violations(s: &model::State) -> Vec<String> {
     if s.majors.hre_revealed && s.ps(hre::HRE).preference.is_none() {
         v.push("the HRE revealed a preference it never recorded".into());
     }
+    v.extend(foreign_wars::violations(s));
     v
 }
 
@@ -263,17 +385,44 @@ pub fn unsupported(_s: &model::State, _mv: &model::Move) -> Option<String> {
 }
 
 pub fn move_to_pb(m: &Move) -> pb::MajorsMove {
+    use crate::proto::unit_pb;
     use pb::MajorsMoveKind as K;
-    match *m {
-        Move::Retrieve { card } => pb::MajorsMove {
-            kind: K::Retrieve as i32,
-            card: card.0 as u32,
-        },
-        Move::Jilt => pb::MajorsMove {
-            kind: K::Jilt as i32,
-            card: 0,
-        },
-    }
+    let mut p = pb::MajorsMove::default();
+    let k = match *m {
+        Move::Retrieve { card } => {
+            p.card = card.0 as u32;
+            K::Retrieve
+        }
+        Move::Jilt => K::Jilt,
+        Move::Commit { space, unit } => {
+            p.space = space.0 as u32;
+            p.unit = unit_pb(unit);
+            K::Commit
+        }
+        Move::CommitLeader { leader } => {
+            p.leader = leader as u32;
+            K::CommitLeader
+        }
+        Move::ForeignStrength { n } => {
+            p.strength = n as u32;
+            K::ForeignStrength
+        }
+        Move::FightForeignWar { card } => {
+            p.card = card.0 as u32;
+            K::FightForeignWar
+        }
+        Move::RaiseAbroad { card, unit } => {
+            p.card = card.0 as u32;
+            p.unit = unit_pb(unit);
+            K::RaiseAbroad
+        }
+        Move::LoseAbroad { unit } => {
+            p.unit = unit_pb(unit);
+            K::LoseAbroad
+        }
+    };
+    p.kind = k as i32;
+    p
 }
 
 pub fn move_from_pb(p: &pb::MajorsMove) -> Result<Move, String> {
@@ -283,6 +432,26 @@ pub fn move_from_pb(p: &pb::MajorsMove) -> Result<Move, String> {
             card: crate::proto::card_from(p.card)?,
         }),
         Ok(K::Jilt) => Ok(Move::Jilt),
+        Ok(K::Commit) => Ok(Move::Commit {
+            space: crate::proto::space_from(p.space)?,
+            unit: crate::proto::unit_from(p.unit)?,
+        }),
+        Ok(K::CommitLeader) => Ok(Move::CommitLeader {
+            leader: crate::proto::leader_from(p.leader)?,
+        }),
+        Ok(K::ForeignStrength) => Ok(Move::ForeignStrength {
+            n: u8::try_from(p.strength).map_err(|_| "strength out of range".to_string())?,
+        }),
+        Ok(K::FightForeignWar) => Ok(Move::FightForeignWar {
+            card: crate::proto::card_from(p.card)?,
+        }),
+        Ok(K::RaiseAbroad) => Ok(Move::RaiseAbroad {
+            card: crate::proto::card_from(p.card)?,
+            unit: crate::proto::unit_from(p.unit)?,
+        }),
+        Ok(K::LoseAbroad) => Ok(Move::LoseAbroad {
+            unit: crate::proto::unit_from(p.unit)?,
+        }),
         _ => Err(format!("majors move kind {} unknown", p.kind)),
     }
 }
@@ -325,6 +494,94 @@ pub fn event_to_pb(e: &Event) -> pb::MajorsEvent {
             p.cp = cp as u32;
             K::Jilted
         }
+        Event::ForeignWarBegun { card, power, by } => {
+            p.card = card.0 as u32;
+            p.power = crate::proto::power_pb(power);
+            p.by = crate::proto::power_pb(by);
+            K::ForeignWarBegun
+        }
+        Event::SentAbroad {
+            card,
+            power,
+            space,
+            unit,
+            leader,
+        } => {
+            p.card = card.0 as u32;
+            p.power = crate::proto::power_pb(power);
+            p.space = space.0 as u32;
+            p.unit = unit.map_or(0, crate::proto::unit_pb);
+            p.leader = leader.unwrap_or(0) as u32;
+            p.has_leader = leader.is_some();
+            K::SentAbroad
+        }
+        Event::ForeignArmy {
+            card,
+            power,
+            strength,
+            war_winner,
+        } => {
+            p.card = card.0 as u32;
+            p.power = crate::proto::power_pb(power);
+            p.strength = strength as u32;
+            p.war_winner = war_winner;
+            K::ForeignArmy
+        }
+        Event::ForeignBattle {
+            card,
+            power,
+            ref dice,
+            hits,
+            ref foreign_dice,
+            foreign_hits,
+        } => {
+            p.card = card.0 as u32;
+            p.power = crate::proto::power_pb(power);
+            p.dice = dice.iter().map(|&d| d as u32).collect();
+            p.hits = hits as u32;
+            p.foreign_dice = foreign_dice.iter().map(|&d| d as u32).collect();
+            p.foreign_hits = foreign_hits as u32;
+            K::ForeignBattle
+        }
+        Event::LostAbroad {
+            card,
+            power,
+            ref troops,
+        } => {
+            p.card = card.0 as u32;
+            p.power = crate::proto::power_pb(power);
+            p.troops = Some(crate::proto::troops_pb(troops));
+            K::LostAbroad
+        }
+        Event::RaisedAbroad { card, power, unit } => {
+            p.card = card.0 as u32;
+            p.power = crate::proto::power_pb(power);
+            p.unit = crate::proto::unit_pb(unit);
+            K::RaisedAbroad
+        }
+        Event::ForeignWarWon {
+            card,
+            power,
+            home,
+            war_winner,
+        } => {
+            p.card = card.0 as u32;
+            p.power = crate::proto::power_pb(power);
+            p.space = home.map_or(0, |x| x.0 as u32);
+            p.war_winner = war_winner;
+            K::ForeignWarWon
+        }
+        Event::DefaultLeaderPlaced { leader, turn } => {
+            p.leader = leader as u32;
+            p.has_leader = true;
+            p.turn = turn as u32;
+            K::DefaultLeaderPlaced
+        }
+        Event::DefaultLeaderRemoved { leader } => {
+            p.leader = leader as u32;
+            p.has_leader = true;
+            K::DefaultLeaderRemoved
+        }
     };
     p.kind = k as i32;
     p
@@ -337,5 +594,23 @@ pub fn view_to_pb(v: &View) -> pb::MajorsView {
         hre_capitals: v.hre_capitals.iter().map(|x| x.0 as u32).collect(),
         suez_failures: v.suez_failures as u32,
         suez_built: v.suez_built,
+        foreign_wars: v
+            .foreign_wars
+            .iter()
+            .map(|w| pb::ForeignWarView {
+                card: w.card.0 as u32,
+                power: crate::proto::power_pb(w.power),
+                by: crate::proto::power_pb(w.by),
+                troops: Some(crate::proto::troops_pb(&w.troops)),
+                leader: w.leader.map(u32::from),
+                foreign: w.foreign as u32,
+                war_winner: w.war_winner,
+            })
+            .collect(),
+        war_winners: v
+            .war_winners
+            .iter()
+            .map(|&p| crate::proto::power_pb(p))
+            .collect(),
     }
 }

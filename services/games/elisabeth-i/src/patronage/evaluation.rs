@@ -88,6 +88,8 @@ pub fn free_bonuses(s: &model::State, p: Pw) -> Vec<&'static str> {
         .iter()
         .copied()
         .filter(|b| bonus_owner(s, b).is_none() && super::science::useful(p, b))
+        // RULINGS F6: Excavation is of no use once the canal is finished.
+        .filter(|&b| b != super::science::EXCAVATION || !s.majors.suez_built)
         .collect()
 }
 

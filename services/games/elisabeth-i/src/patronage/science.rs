@@ -7,11 +7,12 @@
 //!   [16.1]);
 //! - Ravelin: 2 defender dice instead of 1 in an assault on its owner ([15.1] step 4);
 //! - Mercator projection: +1 on navigation rolls ([16.1]);
-//! - Plantation: +1 on colony rolls ([8.4]) and a colony without the extra CP ([17.4]).
+//! - Plantation: +1 on colony rolls ([8.4]) and a colony without the extra CP ([17.4]);
+//! - Excavation: each failed Suez Canal attempt lowers the die needed by two ([23.1],
+//!   `majors::ottoman`; RULINGS F6: only to the Ottomans, while the canal is unfinished).
 //!
 //! Not offered (their rules are not tracked): Dry Dock (ships lost are not held on the
-//! turn track, [17.3]), coastal fortification (Spain's fortress allotment, [8.2]),
-//! Excavation (the Suez Canal, [23.1]).
+//! turn track, [17.3]), coastal fortification (Spain's fortress allotment, [8.2]).
 
 use crate::data::Power;
 use crate::model::{self, Pw, pw};
@@ -21,9 +22,17 @@ pub const TELESCOPE: &str = "telescope";
 pub const RAVELIN: &str = "ravelin";
 pub const MERCATOR: &str = "mercator_projection";
 pub const PLANTATION: &str = "plantation";
+pub const EXCAVATION: &str = "excavation";
 
 /// The science bonuses whose effect is implemented.
-pub const BONUSES: &[&str] = &[OBSERVATORY, TELESCOPE, RAVELIN, MERCATOR, PLANTATION];
+pub const BONUSES: &[&str] = &[
+    OBSERVATORY,
+    TELESCOPE,
+    RAVELIN,
+    MERCATOR,
+    PLANTATION,
+    EXCAVATION,
+];
 
 /// The power owning a bonus.
 pub fn owner(s: &model::State, b: &str) -> Option<Pw> {
@@ -78,6 +87,8 @@ pub fn useful(p: Pw, b: &str) -> bool {
         PLANTATION => {
             crate::world::voyage::colony_markers(p) > 0 && model::major(p) != Power::Ottoman
         }
+        // [23.1]: its only effect is on the Ottomans' Suez Canal attempts (RULINGS F6).
+        EXCAVATION => model::major(p) == Power::Ottoman,
         _ => true,
     }
 }

@@ -279,6 +279,7 @@ pub fn leader_dies(s: &mut model::State, idx: u8, ev: &mut Vec<Scoped<model::Eve
         ev.push(Scoped::public(model::Event::Royals(Event::LeaderDied {
             leader: idx,
         })));
+        crate::majors::default_leader::after_death(s, idx, ev);
     }
 }
 

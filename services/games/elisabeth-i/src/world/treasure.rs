@@ -162,7 +162,7 @@ pub fn action_type(m: &model::Move) -> Option<u8> {
         M::Royals(_) => 12,
         M::Patronage(_) => 13,
         M::Minors(_) => 14,
-        M::Majors(_) => 15,
+        M::Majors(m) => crate::majors::action_type(m),
         M::Armada(m) => crate::armada::action_type(m),
         _ => return None,
     })
