@@ -114,7 +114,7 @@ fn n1_an_active_minors_units_fight_and_retreat_as_the_allys() {
         .iter()
         .map(|x| owned(&t, x, PoolOwner::Scotland))
         .sum();
-    assert!(total >= 1 && total <= 2, "{total}");
+    assert!((1..=2).contains(&total), "{total}");
 }
 
 /// N1: the minor's units intercept as the ally's.
