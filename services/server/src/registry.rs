@@ -247,9 +247,8 @@ impl<G: Envelope> DynState for Loaded<G> {
         let moves = G::legal_moves(&self.state, seat);
         let mut h = std::collections::hash_map::DefaultHasher::new();
         prompt.hash(&mut h);
-        serde_json::to_vec(&moves)
-            .expect("moves serialise")
-            .hash(&mut h);
+        // Streamed into the hasher: no buffer of the moves' JSON.
+        serde_json::to_writer(HashWriter(&mut h), &moves).expect("moves serialise");
         Some(h.finish())
     }
 
@@ -584,5 +583,20 @@ mod tests {
         assert!(g.setup(Some(&opts), 4, 1).is_ok());
         assert!(g.decode(b"not json").is_err());
         assert!(g.events_for(b"[{", Viewer::Public, 1).is_err());
+    }
+}
+
+/// Feeds what is written to a hasher (a fingerprint of serialised data
+/// without the buffer).
+struct HashWriter<'a, H: std::hash::Hasher>(&'a mut H);
+
+impl<H: std::hash::Hasher> std::io::Write for HashWriter<'_, H> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }

@@ -585,6 +585,7 @@ impl<S: GameStore> GameServiceImpl<S> {
             mut record,
             mut state,
             cost,
+            fingerprints: known,
         } = game_state;
         let game = self.game(&record.game_type)?;
         if seat >= state.players() {
@@ -623,6 +624,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                     record,
                     state,
                     cost,
+                    fingerprints: known,
                 });
                 return Err(ApiError::conflict(r.expected_version, current));
             }
@@ -635,7 +637,7 @@ impl<S: GameStore> GameServiceImpl<S> {
 
         let version = record.version + 1;
         let move_span = tracing::info_span!("move", game_id = %r.game_id, game_type, seat, version);
-        let before = fingerprints(&*state);
+        let before = known.unwrap_or_else(|| fingerprints(&*state));
         let applied = move_span.in_scope(|| state.apply(seat, mv, caller.viewer(), version));
         let Applied {
             encoded: events,
@@ -648,6 +650,7 @@ impl<S: GameStore> GameServiceImpl<S> {
                     record,
                     state,
                     cost,
+                    fingerprints: Some(before),
                 });
                 return match self
                     .repeated(&r.game_id, &r.request_id, game, caller)
@@ -665,12 +668,8 @@ impl<S: GameStore> GameServiceImpl<S> {
         let finished = state.finished();
         let encoded = state.encode();
         let encoded_len = encoded.len();
-        let mut meta = meta.after_commit(
-            Some(seat),
-            &before,
-            &fingerprints(&*state),
-            crate::meta::now_ms(),
-        );
+        let after = fingerprints(&*state);
+        let mut meta = meta.after_commit(Some(seat), &before, &after, crate::meta::now_ms());
         if let Some((kind, label)) = auto {
             meta.notice(Notice {
                 version,
@@ -710,9 +709,10 @@ impl<S: GameStore> GameServiceImpl<S> {
                     .await;
                 let snapshot = snapshot(&record, committed, &*state, caller);
                 let next_decision = decision(&*state, committed, seat, &snapshot.pending_seats);
-                self.inner
-                    .cache
-                    .put(Cached::new(record, state, encoded_len));
+                self.inner.cache.put(Cached {
+                    fingerprints: Some(after),
+                    ..Cached::new(record, state, encoded_len)
+                });
                 Ok(Step::Done(Box::new(pb::SubmitMoveResponse {
                     version: committed,
                     events: visible,

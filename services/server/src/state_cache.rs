@@ -41,6 +41,10 @@ pub struct Cached {
     pub state: Box<dyn DynState>,
     /// Estimated bytes (see the module docs).
     pub cost: usize,
+    /// The decision fingerprints of `state` per seat, where the commit that
+    /// made it computed them: the next move on this state needs them as its
+    /// "before" and need not compute them again.
+    pub fingerprints: Option<Vec<Option<u64>>>,
 }
 
 impl Cached {
@@ -57,6 +61,7 @@ impl Cached {
             record,
             state,
             cost,
+            fingerprints: None,
         }
     }
 }
