@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use signoria_engine::Scoped;
 
 use crate::board::{
-    at_war, book, controller_pw, force_mut, fortified, inside_units, leader_pos, owner_pw, tidy,
-    troops_of,
+    at_war, book, controller_pw, force_mut, fortified, inside_units, leader_pos, side, side_power,
+    tidy, troops_of,
 };
 use crate::combat::assault::{Assault, AssaultChoice, AssaultInput, AssaultOutcome};
 use crate::combat::field_battle::{
@@ -101,7 +101,7 @@ fn contingent(
     let mut c = Contingent::new(p);
     let mut taken = Vec::new();
     for f in &s.sp(sp).forces {
-        if f.owner.power() == p && f.troops.total() > 0 {
+        if side_power(s, f.owner) == p && f.troops.total() > 0 {
             add_troops(&mut c, f.owner, &f.troops);
             taken.push((f.owner, f.troops));
         }
@@ -115,6 +115,9 @@ fn leaders_of(s: &State, p: Pw, sp: SpaceId) -> Vec<u8> {
 }
 
 fn neighbourhood(s: &State, sp: SpaceId, mover: Pw) -> Neighbourhood {
+    // [24.1]: a beaten inactive minor does not retreat: up to 4 units go inside (the
+    // controller's garrison), the rest is eliminated (no space is open to it).
+    let standing = crate::land::standing_minor(s, sp);
     Neighbourhood::build(
         sp,
         major(mover),
@@ -128,6 +131,7 @@ fn neighbourhood(s: &State, sp: SpaceId, mover: Pw) -> Neighbourhood {
             if !crate::majors::france::may_enter(&leaders_of(s, mover, sp), x) {
                 f.closed_to.push(major(mover));
             }
+            f.closed_to.extend(standing);
             f
         },
     )
@@ -172,20 +176,26 @@ pub fn field_battle(s: &mut State, m: &LandMove, ev: &mut Vec<Scoped<Event>>) ->
             _ => defenders.push(c),
         }
     }
-    // Independents and minors in the space stand inside (they never take the field).
+    // Independents and inactive minors in the space stand inside, but an inactive minor
+    // with 5 or more units takes the field ([24.1], RULINGS N2).
+    let standing = crate::land::standing_minor(s, to);
     for f in &s.sp(to).forces {
-        if owner_pw(f.owner).is_none() && f.troops.total() > 0 {
-            let mut c = Contingent::new(f.owner.power());
+        if side(s, f.owner).is_none() && f.troops.total() > 0 {
+            let mut c = Contingent::new(side_power(s, f.owner));
             add_troops(&mut c, f.owner, &f.troops);
             taken.push((f.owner, f.troops));
-            inside.push(c);
+            if standing == Some(f.owner.power()) {
+                defenders.push(c);
+            } else {
+                inside.push(c);
+            }
         }
     }
     if siege_by.is_some() {
         // The mover relieves its own besieged units: those inside may join.
         let mut own = Contingent::new(major(who));
         for f in &s.sp(to).forces {
-            if owner_pw(f.owner) == Some(who) {
+            if side(s, f.owner) == Some(who) {
                 let mut t = f.troops;
                 if let Some((_, a)) = m.arrived.iter().find(|(o, _)| *o == f.owner) {
                     t.sub(a);
@@ -249,8 +259,8 @@ pub fn assault_facts(s: &State, p: Pw, sp: SpaceId) -> Option<AssaultFacts> {
     let d = data();
     let mut in_port = Vec::new();
     for f in &s.sp(sp).forces {
-        if !g.by.contains(&owner_pw(f.owner).unwrap_or(u8::MAX)) && f.ships.total() > 0 {
-            let mut fl = Fleet::new(f.owner.power());
+        if !g.by.contains(&side(s, f.owner).unwrap_or(u8::MAX)) && f.ships.total() > 0 {
+            let mut fl = Fleet::new(side_power(s, f.owner));
             fl.add(f.owner, ShipType::Galley, f.ships.galleys);
             fl.add(f.owner, ShipType::Galleon, f.ships.galleons);
             fl.add(f.owner, ShipType::Corsair, f.ships.corsairs);
@@ -296,7 +306,7 @@ pub fn split(s: &State, p: Pw, sp: SpaceId, t: &Troops) -> Vec<(PoolOwner, Troop
             .sp(sp)
             .forces
             .iter()
-            .filter(|f| owner_pw(f.owner) == Some(p))
+            .filter(|f| side(s, f.owner) == Some(p))
         {
             if left == 0 {
                 break;
@@ -344,8 +354,8 @@ pub fn assault(
     let mut defenders: Vec<Contingent> = Vec::new();
     let mut order: Vec<Power> = vec![controller];
     for f in &s.sp(sp).forces {
-        if !order.contains(&f.owner.power()) {
-            order.push(f.owner.power());
+        if !order.contains(&side_power(s, f.owner)) {
+            order.push(side_power(s, f.owner));
         }
     }
     for q in order {
@@ -856,7 +866,7 @@ fn apply_assault(s: &mut State, c: &Combat, o: &AssaultOutcome, ev: &mut Vec<Sco
         }
         let forces = s.sp(sp).forces.clone();
         for f in forces {
-            if owner_pw(f.owner) != Some(c.attacker) && f.ships.total() > 0 {
+            if side(s, f.owner) != Some(c.attacker) && f.ships.total() > 0 {
                 book(s, f.owner, 0, -(f.ships.total() as i16));
                 force_mut(s, sp, f.owner).ships = Default::default();
             }
@@ -924,7 +934,7 @@ pub fn eliminate(
 ) {
     let forces = s.sp(sp).forces.clone();
     for f in forces {
-        if owner_pw(f.owner) == Some(p) && f.troops.total() > 0 {
+        if side(s, f.owner) == Some(p) && f.troops.total() > 0 {
             book(s, f.owner, -(f.troops.total() as i16), 0);
             force_mut(s, sp, f.owner).troops = Troops::default();
             ev.push(Scoped::public(Event::UnitsLost {

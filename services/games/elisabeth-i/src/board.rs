@@ -9,6 +9,18 @@ pub fn owner_pw(o: PoolOwner) -> Option<Pw> {
     pw(o.power())
 }
 
+/// The major an owner's units move, fight and retreat for: its own major, or the ally of
+/// an active minor ([24.3]: its units are treated as the ally's, RULINGS N1). Inactive
+/// minors and independents: None.
+pub fn side(s: &State, o: PoolOwner) -> Option<Pw> {
+    owner_pw(o).or_else(|| crate::minors::activation::ally(s, o.power()))
+}
+
+/// [`side`] as a data power (an inactive minor or the independents: itself).
+pub fn side_power(s: &State, o: PoolOwner) -> Power {
+    side(s, o).map(major).unwrap_or(o.power())
+}
+
 fn pair(a: Pw, b: Pw) -> (Pw, Pw) {
     if a < b { (a, b) } else { (b, a) }
 }
@@ -72,11 +84,12 @@ pub fn is_key(sp: SpaceId) -> bool {
     data().space(sp).kind == SpaceKind::Key
 }
 
-/// The land units of major `p` (both Protestant factions for the Protestants) in a space.
+/// The land units of major `p` in a space: both Protestant factions for the Protestants,
+/// its active minors' units too ([24.3], [`side`]).
 pub fn troops_of(s: &State, p: Pw, sp: SpaceId) -> Troops {
     let mut t = Troops::default();
     for f in &s.sp(sp).forces {
-        if owner_pw(f.owner) == Some(p) {
+        if side(s, f.owner) == Some(p) {
             t.add(&f.troops);
         }
     }
@@ -88,7 +101,7 @@ pub fn troops_of(s: &State, p: Pw, sp: SpaceId) -> Troops {
 pub fn foreign_land(s: &State, p: Pw, sp: SpaceId) -> bool {
     s.sp(sp).forces.iter().any(|f| {
         f.troops.total() > 0
-            && match owner_pw(f.owner) {
+            && match side(s, f.owner) {
                 Some(q) => q != p && !allied(s, p, q),
                 None => true,
             }
@@ -100,7 +113,7 @@ pub fn enemy_land(s: &State, p: Pw, sp: SpaceId) -> bool {
     s.sp(sp)
         .forces
         .iter()
-        .any(|f| f.troops.total() > 0 && owner_pw(f.owner).is_some_and(|q| at_war(s, p, q)))
+        .any(|f| f.troops.total() > 0 && side(s, f.owner).is_some_and(|q| at_war(s, p, q)))
 }
 
 /// Any unit (land or sea) or leader of a power at war with `p` in the space.
@@ -108,7 +121,7 @@ pub fn enemy_anything(s: &State, p: Pw, sp: SpaceId) -> bool {
     s.sp(sp)
         .forces
         .iter()
-        .any(|f| !f.empty() && owner_pw(f.owner).is_some_and(|q| at_war(s, p, q)))
+        .any(|f| !f.empty() && side(s, f.owner).is_some_and(|q| at_war(s, p, q)))
         || s.leaders
             .iter()
             .any(|l| l.at == crate::model::Loc::Space(sp) && at_war(s, p, l.owner))
@@ -231,7 +244,7 @@ pub fn is_major(p: Power) -> bool {
 /// but the besiegers', seed [15]).
 pub fn is_inside(s: &State, sp: SpaceId, owner: PoolOwner) -> bool {
     match &s.sp(sp).siege {
-        Some(g) => !owner_pw(owner).is_some_and(|p| g.by.contains(&p)),
+        Some(g) => !side(s, owner).is_some_and(|p| g.by.contains(&p)),
         None => false,
     }
 }
@@ -256,7 +269,7 @@ pub fn land_by_owner(s: &State, sp: SpaceId, p: Option<Pw>) -> Vec<(PoolOwner, T
     s.sp(sp)
         .forces
         .iter()
-        .filter(|f| f.troops.total() > 0 && (p.is_none() || owner_pw(f.owner) == p))
+        .filter(|f| f.troops.total() > 0 && (p.is_none() || side(s, f.owner) == p))
         .map(|f| (f.owner, f.troops))
         .collect()
 }

@@ -70,7 +70,40 @@ fn netherlands(sp: SpaceId) -> bool {
     data().space(sp).zone == Some(ReligiousZone::Netherlands)
 }
 
+/// [24.3]: the active minor whose home `sp` is, when `p` is its ally.
+pub fn minor_site(s: &State, p: Pw, sp: SpaceId) -> Option<Power> {
+    let home = data().space(sp).home;
+    (home.is_minor() && crate::minors::activation::ally(s, home) == Some(p)).then_some(home)
+}
+
+/// The owner of the units `p` raises or builds in `sp`: the active minor's own counters in
+/// its home spaces ([24.3]), else `p`'s ([`owner_for`]).
+fn site_owner(s: &State, p: Pw, sp: SpaceId) -> PoolOwner {
+    match minor_site(s, p, sp) {
+        Some(m) => PoolOwner::of(m, None),
+        None => owner_for(p, sp),
+    }
+}
+
+/// [24.3]: the ally raises the minor's regulars in a minor home space it controls (not in
+/// unrest, no enemy land units), within the minor's counter mix (RULINGS N3).
+fn minor_raise_ok(s: &State, p: Pw, sp: SpaceId, k: UnitKind) -> bool {
+    let Some(m) = minor_site(s, p, sp) else {
+        return false;
+    };
+    let o = PoolOwner::of(m, None);
+    k == UnitKind::Regular
+        && controller_pw(s, sp) == Some(p)
+        && !s.sp(sp).unrest
+        && !enemy_land(s, p, sp)
+        && !data().space(sp).has(Restriction::NoLandRaise)
+        && land_in_play(s, o) < land_pool(o)
+}
+
 pub fn raise_ok(s: &State, p: Pw, sp: SpaceId, k: UnitKind) -> bool {
+    if minor_site(s, p, sp).is_some() {
+        return minor_raise_ok(s, p, sp, k);
+    }
     raise_cost(p, k).is_some()
         && home_site(s, p, sp)
         && !data().space(sp).has(Restriction::NoLandRaise)
@@ -80,7 +113,7 @@ pub fn raise_ok(s: &State, p: Pw, sp: SpaceId, k: UnitKind) -> bool {
 }
 
 pub fn raise(s: &mut State, p: Pw, sp: SpaceId, k: UnitKind, ev: &mut Vec<Scoped<Event>>) {
-    let o = owner_for(p, sp);
+    let o = site_owner(s, p, sp);
     *force_mut(s, sp, o).troops.get_mut(k) += 1;
     crate::board::book(s, o, 1, 0);
     ev.push(Scoped::public(Event::Raised {
@@ -114,10 +147,45 @@ pub fn build_cost(p: Pw, k: ShipKind) -> Option<u8> {
     }
 }
 
+/// The CP of raising `k` in `sp` ([17.2]; the minor's regulars 2 CP, [24.3]).
+pub fn raise_cost_at(s: &State, p: Pw, sp: SpaceId, k: UnitKind) -> Option<u8> {
+    match minor_site(s, p, sp) {
+        Some(_) => (k == UnitKind::Regular).then_some(2),
+        None => raise_cost(p, k),
+    }
+}
+
+/// The ship kind of a minor's counters (Papacy and Venice galleys, Portugal galleons;
+/// [5.4], [24.3]); None for a minor without ships.
+fn minor_ship(m: Power) -> Option<ShipKind> {
+    let o = PoolOwner::of(m, None);
+    let n = data().naval_pools.iter().find(|x| x.power == o)?;
+    match n.front {
+        crate::data::ShipType::Galley => Some(ShipKind::Galley),
+        crate::data::ShipType::Galleon => Some(ShipKind::Galleon),
+        _ => None,
+    }
+}
+
+/// The CP of building `k` in `sp` ([17.3]; [24.3]: the Papacy's, Venice's and
+/// Portugal's ships of their own kind with the action of that kind, 2 CP, RULINGS N3).
+pub fn build_cost_at(s: &State, p: Pw, sp: SpaceId, k: ShipKind) -> Option<u8> {
+    match minor_site(s, p, sp) {
+        Some(m) => (matches!(m, Power::Papacy | Power::Venice | Power::Portugal)
+            && minor_ship(m) == Some(k))
+        .then_some(2),
+        None => build_cost(p, k),
+    }
+}
+
 pub fn build_ok(s: &State, p: Pw, sp: SpaceId, k: ShipKind) -> bool {
     let d = data();
     let space = d.space(sp);
-    if build_cost(p, k).is_none() || !space.ships_may_enter() || !home_site(s, p, sp) {
+    let site = match minor_site(s, p, sp) {
+        Some(_) => controller_pw(s, sp) == Some(p) && !s.sp(sp).unrest && !enemy_land(s, p, sp),
+        None => home_site(s, p, sp),
+    };
+    if build_cost_at(s, p, sp, k).is_none() || !space.ships_may_enter() || !site {
         return false;
     }
     let spain_nl = major(p) == Power::Spain && netherlands(sp);
@@ -134,12 +202,12 @@ pub fn build_ok(s: &State, p: Pw, sp: SpaceId, k: ShipKind) -> bool {
         ShipKind::Corsair => true,
         ShipKind::Armada => false,
     };
-    let o = owner_for(p, sp);
+    let o = site_owner(s, p, sp);
     ok && crate::diplomacy::ship_loans::counters_in_use(s, o, ships_in_play(s, o)) < naval_pool(o)
 }
 
 pub fn build(s: &mut State, p: Pw, sp: SpaceId, k: ShipKind, ev: &mut Vec<Scoped<Event>>) {
-    let o = owner_for(p, sp);
+    let o = site_owner(s, p, sp);
     let sh = &mut force_mut(s, sp, o).ships;
     match k {
         ShipKind::Galley => sh.galleys += 1,

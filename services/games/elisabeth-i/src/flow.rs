@@ -4,7 +4,7 @@
 use signoria_engine::{Scoped, Seat};
 
 use crate::board::{capitals, controller_pw, fortified, leader_pos, troops_of};
-use crate::building::{build_cost, build_ok, fortress_ok, raise_cost, raise_ok};
+use crate::building::{build_cost_at, build_ok, fortress_ok, raise_cost_at, raise_ok};
 use crate::control::{control_check, unrest_check};
 use crate::data::{CardId, Power, data};
 use crate::deal::{is_home, playable_kind};
@@ -271,10 +271,10 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
             v.push(Move::HreForHire);
             v
         }
-        Frame::Respond { key, queue, .. } => {
+        Frame::Respond { key, queue, space } => {
             let mut v = Vec::new();
             if let Some(card) = crate::cards::held(s, queue[0], key)
-                && respond_ok(s, key, queue[0])
+                && respond_ok(s, key, queue[0], *space)
             {
                 v.push(Move::PlayCard { card });
             }
@@ -377,10 +377,14 @@ fn actions_cp(s: &State) -> u8 {
 }
 
 /// Whether a held response card may be played now (German Reiters needs mercenaries in
-/// the pool).
-fn respond_ok(s: &State, key: &str, p: Pw) -> bool {
+/// the pool, and never brings Spanish units into an Irish or Scottish home space, [9.5]:
+/// a battle there may involve an active Ireland's or Scotland's units, [24.3]).
+fn respond_ok(s: &State, key: &str, p: Pw, space: crate::data::SpaceId) -> bool {
     if key != crate::cards::GERMAN_REITERS {
         return true;
+    }
+    if space != crate::model::NO_SPACE && crate::movement::closed_to_spain(p, space) {
+        return false;
     }
     let o = crate::model::reiters_owner(p);
     crate::building::land_in_play(s, o) + crate::cards::REITERS_MERCENARIES as u32
@@ -495,16 +499,17 @@ fn action_choices(s: &State, p: Pw, cp: u8) -> Vec<Move> {
         }
     }
     for sp in d.space_ids() {
-        if !d.space(sp).is_home_of(major(p)) {
+        // [24.3]: an active minor's home spaces too (`building::minor_site`).
+        if !d.space(sp).is_home_of(major(p)) && crate::building::minor_site(s, p, sp).is_none() {
             continue;
         }
         for k in UnitKind::ALL {
-            if raise_cost(p, k).is_some_and(|c| c <= cp) && raise_ok(s, p, sp, k) {
+            if raise_cost_at(s, p, sp, k).is_some_and(|c| c <= cp) && raise_ok(s, p, sp, k) {
                 v.push(Move::Raise { space: sp, kind: k });
             }
         }
         for k in [ShipKind::Galley, ShipKind::Galleon, ShipKind::Corsair] {
-            if build_cost(p, k).is_some_and(|c| c <= cp) && build_ok(s, p, sp, k) {
+            if build_cost_at(s, p, sp, k).is_some_and(|c| c <= cp) && build_ok(s, p, sp, k) {
                 v.push(Move::Build { space: sp, kind: k });
             }
         }
@@ -1303,12 +1308,14 @@ fn act(s: &mut State, who: Pw, cp: u8, mv: &Move, ev: &mut Vec<Scoped<Event>>) -
             1
         }
         Move::Raise { space, kind } => {
+            let cost = raise_cost_at(s, who, *space, *kind).expect("listed");
             crate::building::raise(s, who, *space, *kind, ev);
-            raise_cost(who, *kind).expect("listed")
+            cost
         }
         Move::Build { space, kind } => {
+            let cost = build_cost_at(s, who, *space, *kind).expect("listed");
             crate::building::build(s, who, *space, *kind, ev);
-            build_cost(who, *kind).expect("listed")
+            cost
         }
         Move::BuildFortress { space } => {
             crate::building::build_fortress(s, *space, ev);

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::board::{at_war, owner_pw};
+use crate::board::{at_war, side};
 use crate::building::{land_in_play, land_pool, naval_pool, ships_in_play};
 use crate::data::{Power, data};
 use crate::model::{Loc, State};
@@ -51,7 +51,7 @@ pub fn violations(s: &State) -> Vec<String> {
             .forces
             .iter()
             .filter(|f| f.troops.total() > 0)
-            .filter_map(|f| owner_pw(f.owner))
+            .filter_map(|f| side(s, f.owner))
             .collect();
         let fighting = s.stack.iter().any(|f| match f {
             crate::model::Frame::Combat(c) => c.space.0 as usize == i,

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use signoria_engine::Scoped;
 
 use crate::board::{
-    allied, at_war, besieged_in, controller_pw, fortified, land_neighbours, leaders_in, owner_pw,
-    troops_of,
+    allied, at_war, besieged_in, controller_pw, fortified, land_neighbours, leaders_in, side,
+    side_power, troops_of,
 };
 use crate::combat::retreat::{RetreatRule, SpaceFacts, may_enter};
 use crate::data::{PoolOwner, Power, SpaceId, data};
@@ -153,12 +153,29 @@ fn others_outside(s: &State, p: Pw, sp: SpaceId) -> Vec<Pw> {
         .forces
         .iter()
         .filter(|f| f.troops.total() > 0)
-        .filter_map(|f| owner_pw(f.owner))
+        .filter_map(|f| side(s, f.owner))
         .filter(|&q| q != p && !allied(s, p, q) && !besieged_in(s, q, sp))
         .collect();
     v.sort();
     v.dedup();
     v
+}
+
+/// [24.1]: the inactive minor whose 5 or more land units in an unbesieged space take the
+/// field against a move into it instead of standing inside (RULINGS N2). They never
+/// intercept, avoid battle or withdraw; beaten, they do not retreat (`battle`).
+pub fn standing_minor(s: &State, sp: SpaceId) -> Option<Power> {
+    if s.sp(sp).siege.is_some() {
+        return None;
+    }
+    let cap = data().tables.fortified_space_max_defenders.value;
+    s.sp(sp)
+        .forces
+        .iter()
+        .find(|f| {
+            f.owner.power().is_minor() && side(s, f.owner).is_none() && f.troops.total() > cap
+        })
+        .map(|f| f.owner.power())
 }
 
 /// Spaces from which `q` may try to intercept the move (seed [13.2]).
@@ -186,7 +203,7 @@ pub fn intercept_sources(s: &State, m: &LandMove, q: Pw) -> Vec<SpaceId> {
         .forces
         .iter()
         .filter(|f| f.troops.total() > 0)
-        .map(|f| owner_pw(f.owner))
+        .map(|f| side(s, f.owner))
         .map(|o| o.unwrap_or(u8::MAX))
         .collect();
     if !occupants.is_empty()
@@ -248,7 +265,7 @@ pub fn facts(s: &State, x: SpaceId) -> SpaceFacts {
         .forces
         .iter()
         .filter(|f| f.troops.total() > 0)
-        .map(|f| f.owner.power())
+        .map(|f| side_power(s, f.owner))
         .collect();
     land_powers.dedup();
     let home = data().space(x).home;
@@ -286,7 +303,7 @@ fn garrison(s: &State, m: &LandMove) -> u32 {
     s.sp(m.to)
         .forces
         .iter()
-        .filter(|f| match owner_pw(f.owner) {
+        .filter(|f| match side(s, f.owner) {
             Some(q) => q != m.who && !allied(s, m.who, q),
             None => true,
         })
@@ -407,7 +424,7 @@ pub fn step(s: &mut State, mut m: Box<LandMove>, ev: &mut Vec<Scoped<Event>>) {
             let to = m.to;
             let mut order = vec![m.who];
             order.extend(d.iter().copied());
-            let battle = !d.is_empty() && !m.withdrawn;
+            let battle = (!d.is_empty() || standing_minor(s, to).is_some()) && !m.withdrawn;
             s.stack.push(Frame::LandMove(m));
             if battle {
                 // [14] step 1: German Reiters, attacker first, then each defender.
@@ -424,7 +441,7 @@ pub fn step(s: &mut State, mut m: Box<LandMove>, ev: &mut Vec<Scoped<Event>>) {
         Stage::Engage => {
             m.stage = Stage::Done;
             let d = defenders(s, &m);
-            if !d.is_empty() && !m.withdrawn {
+            if (!d.is_empty() || standing_minor(s, m.to).is_some()) && !m.withdrawn {
                 let c = crate::battle::field_battle(s, &m, ev);
                 s.stack.push(Frame::LandMove(m));
                 s.stack.push(Frame::Combat(Box::new(c)));

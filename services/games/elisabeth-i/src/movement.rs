@@ -11,7 +11,7 @@ use signoria_engine::Scoped;
 
 use crate::board::{
     allied, at_war, enemy_anything, enemy_controlled, foreign_land, friendly, land_neighbours,
-    leaders_in, owner_pw, troops_of,
+    leaders_in, side, side_power, troops_of,
 };
 use crate::data::{Power, SpaceId, data};
 use crate::model::{Event, Loc, Purpose, Pw, Selection, State, Troops, UnitKind, major};
@@ -81,7 +81,7 @@ pub fn entry_with_units(s: &State, p: Pw, to: SpaceId) -> Result<(), Refusal> {
         if f.troops.total() == 0 {
             continue;
         }
-        let o = owner_pw(f.owner);
+        let o = side(s, f.owner);
         if o == Some(p) {
             continue;
         }
@@ -89,8 +89,8 @@ pub fn entry_with_units(s: &State, p: Pw, to: SpaceId) -> Result<(), Refusal> {
             inside.push(o);
         } else if o.is_none() {
             // Independent (and minor) units stand in their fortress.
-            if f.owner.power() != Power::Independent
-                && !crate::minors::wars::hostile(s, f.owner.power(), p)
+            if side_power(s, f.owner) != Power::Independent
+                && !crate::minors::wars::hostile(s, side_power(s, f.owner), p)
             {
                 return Err(Refusal::Illegal("units of a minor power not at war"));
             }
@@ -161,7 +161,7 @@ pub fn deploy_reach(s: &State, p: Pw, capital: SpaceId) -> Vec<(SpaceId, bool)> 
             s.sp(port)
                 .forces
                 .iter()
-                .all(|f| f.ships.total() == 0 || owner_pw(f.owner).is_none_or(|q| q == p))
+                .all(|f| f.ships.total() == 0 || side(s, f.owner).is_none_or(|q| q == p))
         })
     };
     while let Some((x, crossed)) = q.pop_front() {
@@ -330,7 +330,7 @@ pub fn carry_out(
             .sp(from)
             .forces
             .iter()
-            .filter(|f| owner_pw(f.owner) == Some(p))
+            .filter(|f| side(s, f.owner) == Some(p))
             .map(|f| f.owner)
             .collect();
         for o in owners {

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use signoria_engine::Scoped;
 
 use crate::armada::SPAIN;
-use crate::board::{at_war, book, controller_pw, owner_pw};
+use crate::board::{at_war, book, controller_pw, side, side_power};
 use crate::combat::naval_battle::{
     Fleet, NavalBattle, NavalBattleInput, NavalBattleOutcome, Waters,
 };
@@ -121,7 +121,7 @@ fn tidy_at(s: &mut State, w: Waters) {
 pub fn ships_of(s: &State, p: Pw, w: Waters) -> u8 {
     forces(s, w)
         .iter()
-        .filter(|f| owner_pw(f.owner) == Some(p))
+        .filter(|f| side(s, f.owner) == Some(p))
         .map(|f| f.ships.total())
         .sum()
 }
@@ -139,7 +139,7 @@ pub fn enemy_ships(s: &State, p: Pw, w: Waters) -> bool {
     let spain = crate::armada::SPAIN;
     forces(s, w)
         .iter()
-        .any(|f| f.ships.total() > 0 && owner_pw(f.owner).is_some_and(|q| at_war(s, p, q)))
+        .any(|f| f.ships.total() > 0 && side(s, f.owner).is_some_and(|q| at_war(s, p, q)))
         || (p != spain && at_war(s, p, spain) && crate::armada::at_sea::here(s, w))
 }
 
@@ -174,7 +174,7 @@ pub fn free_ships(s: &State, p: Pw, w: Waters, orders: &[Order]) -> Vec<(PoolOwn
         return Vec::new();
     }
     let mut v = Vec::new();
-    for f in forces(s, w).iter().filter(|f| owner_pw(f.owner) == Some(p)) {
+    for f in forces(s, w).iter().filter(|f| side(s, f.owner) == Some(p)) {
         for k in KINDS {
             let ordered = orders
                 .iter()
@@ -254,7 +254,7 @@ pub fn board(s: &State) -> Vec<ShipsAt> {
         let mut powers: Vec<Power> = forces(s, w)
             .iter()
             .filter(|f| f.ships.total() > 0)
-            .map(|f| f.owner.power())
+            .map(|f| side_power(s, f.owner))
             .collect();
         if crate::armada::at_sea::here(s, w) && !powers.contains(&Power::Spain) {
             powers.push(Power::Spain);
@@ -264,7 +264,7 @@ pub fn board(s: &State) -> Vec<ShipsAt> {
         for p in powers {
             let fs: Vec<Force> = forces(s, w)
                 .iter()
-                .filter(|f| f.owner.power() == p && f.ships.total() > 0)
+                .filter(|f| side_power(s, f.owner) == p && f.ships.total() > 0)
                 .cloned()
                 .collect();
             v.push(ShipsAt {
@@ -385,7 +385,7 @@ pub fn battles_due(o: &NavalMoveOutcome) -> Vec<(Waters, Power)> {
 fn fleet_at(s: &State, w: Waters, p: Power) -> Fleet {
     let fs: Vec<Force> = forces(s, w)
         .iter()
-        .filter(|f| f.owner.power() == p && f.ships.total() > 0)
+        .filter(|f| side_power(s, f.owner) == p && f.ships.total() > 0)
         .cloned()
         .collect();
     fleet_of(s, w, p, &fs)
@@ -460,7 +460,15 @@ pub fn apply_battle(s: &mut State, w: Waters, o: &NavalBattleOutcome, ev: &mut V
             );
         }
         // Remove the side's ships at w, then place the survivors.
-        for f in forces_mut(s, w).iter_mut().filter(|f| f.owner.power() == p) {
+        let theirs: Vec<PoolOwner> = forces(s, w)
+            .iter()
+            .filter(|f| side_power(s, f.owner) == p)
+            .map(|f| f.owner)
+            .collect();
+        for f in forces_mut(s, w)
+            .iter_mut()
+            .filter(|f| theirs.contains(&f.owner))
+        {
             f.ships = Ships::default();
         }
         if let Some(to) = o.positions[side] {
@@ -521,7 +529,7 @@ pub fn push_out(s: &mut State, port: SpaceId, ev: &mut Vec<Scoped<Event>>) {
         .cloned()
         .collect();
     for f in fs {
-        let Some(p) = owner_pw(f.owner) else { continue };
+        let Some(p) = side(s, f.owner) else { continue };
         let to = adjacent(w)
             .into_iter()
             .filter(|&x| matches!(x, Waters::Sea(_)) && !enemy_ships(s, p, x))
@@ -548,6 +556,34 @@ pub fn push_out(s: &mut State, port: SpaceId, ev: &mut Vec<Scoped<Event>>) {
     tidy_at(s, w);
 }
 
+/// [24.4]: a deactivated minor's ships (owner `o`) go to the nearest home port of the
+/// minor that it controls (by steps through sea zones and ports, the lowest location on
+/// ties, as M16); those already in one stay; with none they are eliminated.
+pub fn home_minor_ships(s: &mut State, o: PoolOwner) {
+    let minor = o.power();
+    let good = |s: &State, x: SpaceId| data().space(x).home == minor && s.sp(x).controller == minor;
+    let at: Vec<(Waters, Ships)> = all_waters()
+        .filter_map(|w| {
+            let f = forces(s, w).iter().find(|f| f.owner == o)?;
+            (f.ships.total() > 0).then_some((w, f.ships))
+        })
+        .collect();
+    for (w, ships) in at {
+        if let Waters::Port(x) = w
+            && good(s, x)
+        {
+            continue;
+        }
+        let to = nearest_port(w, |x| good(s, x) && data().space(x).ships_may_enter());
+        force_at(s, w, o).ships = Ships::default();
+        tidy_at(s, w);
+        match to {
+            Some(x) => add_ships(s, Waters::Port(x), o, &ships),
+            None => book(s, o, 0, -(ships.total() as i16)),
+        }
+    }
+}
+
 /// Winter ([20.4]): ships at sea return to the nearest port their power controls (sea zones
 /// and ports by steps, enemies ignored; lowest location on ties, RULINGS R7); with none
 /// they are lost.
@@ -557,7 +593,7 @@ pub fn winter_return(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         let w = Waters::Sea(SeaZoneId(z as u8));
         let fs: Vec<Force> = forces(s, w).to_vec();
         for f in fs {
-            let Some(p) = owner_pw(f.owner) else { continue };
+            let Some(p) = side(s, f.owner) else { continue };
             let found = nearest_home_port(s, p, w);
             force_at(s, w, f.owner).ships = Ships::default();
             if let Some(to) = found {
@@ -808,7 +844,7 @@ pub fn piracy_input(s: &State, p: Pw, zone: SeaZoneId, target: Pw) -> PiracyInpu
     let mut target_ships_near = Vec::new();
     for &w in near.iter().chain(std::iter::once(&here)) {
         for f in forces(s, w) {
-            let Some(q) = owner_pw(f.owner) else { continue };
+            let Some(q) = side(s, f.owner) else { continue };
             if w != here && hostile(q) {
                 defence_ships_adjacent += f.ships.galleys + f.ships.galleons;
             }

@@ -10,9 +10,7 @@ use std::collections::VecDeque;
 
 use signoria_engine::Scoped;
 
-use crate::board::{
-    capitals, controller_pw, force_mut, fortified, land_neighbours, owner_pw, tidy,
-};
+use crate::board::{capitals, controller_pw, force_mut, fortified, land_neighbours, side, tidy};
 use crate::building::{land_in_play, land_pool};
 use crate::data::{PoolOwner, SpaceId, data};
 use crate::model::{Event, Loc, Pw, State, Troops, UnitKind, major};
@@ -74,15 +72,29 @@ fn distances(s: &State, p: Pw, from: SpaceId, friendly_only: bool) -> Vec<Option
 /// two, [23.2]; lowest space number on ties, RULINGS R7); a Protestant faction only its
 /// own faction's capital ([23.6], `majors::protestant`).
 fn capital_for(s: &State, o: PoolOwner, from: SpaceId) -> Option<SpaceId> {
-    let p = owner_pw(o)?;
-    let caps = match crate::majors::protestant::capital_of_owner(s, o) {
+    let p = side(s, o)?;
+    let mut caps: Vec<SpaceId> = match crate::majors::protestant::capital_of_owner(s, o) {
         Some(own) => own.into_iter().collect(),
         None => capitals(s, p),
     };
+    // [24.3]: an active minor's units may also return to a home key of the minor, as if
+    // it were another capital.
+    caps.extend(minor_capitals(o));
     let dist = distances(s, p, from, false);
     caps.into_iter()
         .filter(|&c| controller_pw(s, c) == Some(p))
         .min_by_key(|&c| (dist[c.0 as usize].unwrap_or(u16::MAX), c.0))
+}
+
+/// The home keys of a minor's owner (its extra winter capitals, [24.3]); none for a major.
+pub fn minor_capitals(o: PoolOwner) -> Vec<SpaceId> {
+    let d = data();
+    if !o.power().is_minor() {
+        return Vec::new();
+    }
+    d.space_ids()
+        .filter(|&x| d.space(x).home == o.power() && crate::board::is_key(x))
+        .collect()
 }
 
 fn lose_half(t: &Troops) -> (Troops, Troops) {
@@ -154,11 +166,24 @@ pub fn return_units(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                 .sp(sp)
                 .forces
                 .iter()
-                .filter(|f| owner_pw(f.owner) == Some(p) && f.troops.total() > 0)
+                .filter(|f| side(s, f.owner) == Some(p) && f.troops.total() > 0)
                 .map(|f| f.owner)
                 .collect();
+            // Units in a home key of their minor stand in a capital ([24.3]): no cap.
+            let exempt = |s: &State| -> u8 {
+                s.sp(sp)
+                    .forces
+                    .iter()
+                    .filter(|f| side(s, f.owner) == Some(p))
+                    .filter(|f| minor_capitals(f.owner).contains(&sp))
+                    .map(|f| f.troops.total())
+                    .sum()
+            };
             for o in owners {
-                let total = land_total(s, sp, p);
+                if minor_capitals(o).contains(&sp) {
+                    continue;
+                }
+                let total = land_total(s, sp, p) - exempt(s);
                 if total <= CAP {
                     break;
                 }
@@ -189,7 +214,7 @@ pub fn return_units(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                 .sp(sp)
                 .forces
                 .iter()
-                .filter(|f| owner_pw(f.owner) == Some(p) && f.troops.total() > 0)
+                .filter(|f| side(s, f.owner) == Some(p) && f.troops.total() > 0)
                 .map(|f| (f.owner, f.troops))
                 .collect();
             for (o, t) in stacks {

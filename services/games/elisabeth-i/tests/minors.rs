@@ -231,8 +231,14 @@ fn p6_deactivation_displaces_occupiers() {
 }
 
 fn troops_at(s: &State, i: usize, p: u8) -> u32 {
-    signoria_elisabeth_i::board::troops_of(s, p, signoria_elisabeth_i::data::SpaceId(i as u16))
-        .total() as u32
+    // The power's own counters (an active minor's units count as its ally's, N1).
+    let own = PoolOwner::of(signoria_elisabeth_i::model::major(p), None);
+    s.sp(signoria_elisabeth_i::data::SpaceId(i as u16))
+        .forces
+        .iter()
+        .filter(|f| f.owner == own)
+        .map(|f| f.troops.total() as u32)
+        .sum::<u32>()
 }
 
 /// P7: only the powers the players hold win; a seat scores its powers' VP.

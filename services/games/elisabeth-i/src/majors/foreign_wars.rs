@@ -177,12 +177,20 @@ pub const FREE_ELECTION_EVENT: EventDef = EventDef {
 
 // ---- sending units
 
-/// Units of `p` in a space that may go onto a war card: not besieged ([23.7]).
+/// Units of `p` in a space that may go onto a war card: not besieged ([23.7]); its own
+/// counters only (an active minor's units are its ally's in the field, [24.3], but the
+/// war card holds the power's own units).
 fn free_troops(s: &State, p: Pw, sp: SpaceId) -> Troops {
     if besieged_in(s, p, sp) {
         return Troops::default();
     }
-    troops_of(s, p, sp)
+    let mut t = Troops::default();
+    for f in &s.sp(sp).forces {
+        if crate::board::owner_pw(f.owner) == Some(p) {
+            t.add(&f.troops);
+        }
+    }
+    t
 }
 
 /// The choices of the power sending units ([23.7]): a unit from a space (up to 8), an

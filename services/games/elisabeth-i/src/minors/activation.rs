@@ -68,6 +68,11 @@ pub fn activate(s: &mut model::State, target: Power, by: Pw, ev: &mut Vec<Scoped
     if target == Power::Ireland {
         irish_rebels(s, ev);
         frames.extend(super::free_war::step6(s, by));
+        // The Ulster-Dublin move, asked after the declarations before it when it may go
+        // then (`ulster`); not at all when nothing before it can open Dublin.
+        if !frames.is_empty() || super::ulster::formation(s, by).is_some() {
+            frames.extend(super::ulster::frame(by));
+        }
     }
     s.stack.extend(frames.into_iter().rev());
     ev.push(Scoped::public(model::Event::Minors(Event::Activated {
@@ -138,8 +143,12 @@ pub fn deactivate(s: &mut model::State, target: Power, ev: &mut Vec<Scoped<model
     for &x in &freed {
         displace_majors(s, x, None, ev);
     }
-    // The minor's land units go to its nearest friendly fortified home space.
+    // The minor's land units go to its nearest friendly fortified home space, its ships
+    // to its nearest friendly home port.
     home_minor_units(s, target);
+    if let Some(o) = crate::minors::pool_of(target) {
+        crate::naval::home_minor_ships(s, o);
+    }
     ev.push(Scoped::public(model::Event::Minors(Event::Deactivated {
         of: target,
     })));

@@ -18,6 +18,7 @@ pub mod activated;
 pub mod activation;
 pub mod free_war;
 pub mod influence;
+pub mod ulster;
 pub mod wars;
 
 pub use activated::{controller, inactive, seated};
@@ -47,6 +48,9 @@ pub enum Frame {
         minor: Power,
         displace: bool,
     },
+    /// Ireland's new ally may move a formation from Ulster to Dublin ([24.2] step 6;
+    /// `ulster`).
+    UlsterMove { who: Pw },
 }
 
 /// Its choices (`model::Move::Minors`).
@@ -60,6 +64,8 @@ pub enum Move {
     Intervene,
     /// Isolate it: the next power of the determination decides ([9.4] step 4).
     Isolate,
+    /// Move the formation in Ulster to Dublin ([24.2] step 6, `ulster`).
+    UlsterToDublin,
 }
 
 /// What happened (`model::Event::Minors`).
@@ -143,7 +149,7 @@ pub struct View {
 pub static EVENTS: &[EventDef] = &[];
 
 /// Its frame kinds on which a seat decides (the playouts check that each is reached).
-pub const DECISION_KINDS: &[&str] = &["minor_war", "intervene", "minor_free_war"];
+pub const DECISION_KINDS: &[&str] = &["minor_war", "intervene", "minor_free_war", "ulster_move"];
 /// Its frame kinds that never wait for a seat.
 pub const AUTOMATIC_KINDS: &[&str] = &[];
 
@@ -186,15 +192,18 @@ pub fn kind(f: &Frame) -> &'static str {
         Frame::MinorWar { .. } => "minor_war",
         Frame::Intervene { .. } => "intervene",
         Frame::FreeWar { .. } => "minor_free_war",
+        Frame::UlsterMove { .. } => "ulster_move",
     }
 }
 
 /// The power deciding the frame (None: automatic, see [`auto`]).
-pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
+pub fn decider(s: &model::State, f: &Frame) -> Option<Pw> {
     match f {
         Frame::MinorWar { who, .. } => Some(*who),
         Frame::Intervene { ranking, .. } => ranking.first().copied(),
         Frame::FreeWar { who, .. } => Some(*who),
+        // Asked only when the move is possible (after the declarations before it).
+        Frame::UlsterMove { who } => ulster::formation(s, *who).map(|_| *who),
     }
 }
 
@@ -206,6 +215,7 @@ pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
             model::Move::Minors(Move::Intervene),
         ],
         Frame::FreeWar { on, .. } => free_war::choices(*on),
+        Frame::UlsterMove { who } => ulster::choices(s, *who),
     }
 }
 
@@ -227,6 +237,10 @@ pub fn prompt(_s: &model::State, f: &Frame) -> String {
             name(major(*who)),
             name(major(*on))
         ),
+        Frame::UlsterMove { who } => format!(
+            "{}: move a formation from Ulster to Dublin (no CP), or not",
+            name(major(*who))
+        ),
     }
 }
 
@@ -247,6 +261,7 @@ pub fn resolve(
             },
             mv,
         ) => free_war::resolve(s, who, on, minor, displace, mv, ev),
+        (Frame::UlsterMove { who }, mv) => ulster::resolve(s, who, mv),
         (
             Frame::MinorWar { who, mut declared },
             model::Move::Minors(Move::DeclareWarOnMinor { minor }),
@@ -293,7 +308,11 @@ pub fn resolve(
 
 /// Run an automatic frame (already popped from the stack).
 pub fn auto(_s: &mut model::State, f: Frame, _ev: &mut Vec<Scoped<model::Event>>) {
-    unreachable!("{f:?} has a decider")
+    match f {
+        // No formation may move from Ulster to Dublin: nothing to ask.
+        Frame::UlsterMove { .. } => {}
+        f => unreachable!("{f:?} has a decider"),
+    }
 }
 
 /// Its CP actions `who` may take with `cp` CP left in the impulse ([11]).
@@ -373,6 +392,7 @@ pub fn describe(_s: &model::State, mv: &Move) -> String {
         Move::DeclareWarOnMinor { minor } => format!("declare war on {}", name(minor)),
         Move::Intervene => "intervene on the minor power's side".into(),
         Move::Isolate => "isolate the minor power (no intervention)".into(),
+        Move::UlsterToDublin => "move the formation in Ulster to Dublin (no CP)".into(),
     }
 }
 
@@ -494,6 +514,10 @@ pub fn move_to_pb(m: &Move) -> pb::MinorsMove {
             kind: pb::MinorsMoveKind::Isolate as i32,
             on: 0,
         },
+        Move::UlsterToDublin => pb::MinorsMove {
+            kind: pb::MinorsMoveKind::UlsterToDublin as i32,
+            on: 0,
+        },
     }
 }
 
@@ -511,6 +535,7 @@ pub fn move_from_pb(p: &pb::MinorsMove) -> Result<Move, String> {
         }
         Ok(pb::MinorsMoveKind::Intervene) => Ok(Move::Intervene),
         Ok(pb::MinorsMoveKind::Isolate) => Ok(Move::Isolate),
+        Ok(pb::MinorsMoveKind::UlsterToDublin) => Ok(Move::UlsterToDublin),
         _ => Err(format!("minors move kind {} unknown", p.kind)),
     }
 }

@@ -5,7 +5,7 @@
 
 use signoria_engine::Scoped;
 
-use crate::board::{allied, at_war, set_war};
+use crate::board::at_war;
 use crate::data::Power;
 use crate::diplomacy as dip;
 use crate::model::{self, Pw, major};
@@ -148,17 +148,9 @@ pub fn decide(
         return;
     };
     if intervene {
-        if allied(s, who, declarer) {
-            s.alliances
-                .retain(|&x| x != (who.min(declarer), who.max(declarer)));
-        }
-        if !at_war(s, who, declarer) {
-            set_war(s, who, declarer, true);
-            ev.push(Scoped::public(model::Event::WarDeclared {
-                by: who,
-                on: declarer,
-            }));
-        }
+        // At war with the declarer, an alliance between them ended; units of the two in
+        // one space not controlled by their power are displaced ([9.4] step 4 L727).
+        crate::religion::rebellion::declare_war(s, who, declarer, ev);
         // After the war on the declarer, which so has no free declaration ([24.2] step 2).
         super::activation::activate(s, minor, who, ev);
         return;

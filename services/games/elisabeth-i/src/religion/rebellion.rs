@@ -85,7 +85,8 @@ pub fn displace_units(
         if f.troops.total() == 0 || keep(f.owner) {
             continue;
         }
-        let owner = f.owner.power();
+        // An active minor's units are its ally's ([24.3], `board::side`).
+        let owner = crate::board::side_power(s, f.owner);
         // Never into a space holding land units of a power at war with it (units that
         // shared a space before a war began are no siege; RULINGS A18).
         let calm =
@@ -405,17 +406,21 @@ pub(crate) fn declare_war(s: &mut State, a: Pw, b: Pw, ev: &mut Vec<Scoped<model
     s.alliances.retain(|&x| x != pair);
     for i in 0..s.spaces.len() {
         let y = SpaceId(i as u16);
-        let has = |s: &State, p: Pw| {
+        // An active minor's units count as its ally's ([24.3], `board::side`).
+        let of = |s: &State, p: Pw| -> Vec<PoolOwner> {
             s.sp(y)
                 .forces
                 .iter()
-                .any(|f| f.troops.total() > 0 && pw(f.owner.power()) == Some(p))
+                .filter(|f| f.troops.total() > 0 && crate::board::side(s, f.owner) == Some(p))
+                .map(|f| f.owner)
+                .collect()
         };
-        if has(s, a) && has(s, b) {
+        if !of(s, a).is_empty() && !of(s, b).is_empty() {
             let c = controller_pw(s, y);
             for p in [a, b] {
                 if c != Some(p) {
-                    displace_units(s, y, |o| pw(o.power()) != Some(p), ev);
+                    let mine = of(s, p);
+                    displace_units(s, y, |o| !mine.contains(&o), ev);
                 }
             }
         }
