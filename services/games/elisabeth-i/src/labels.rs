@@ -13,8 +13,15 @@ fn card(c: crate::data::CardId) -> String {
     })
 }
 
-fn power(p: u8) -> &'static str {
-    &data().power(major(p)).name
+/// A major power's printed name, by its impulse index (every subsystem's
+/// labels and prompts use this one).
+pub fn power_name(p: u8) -> &'static str {
+    major_name(major(p))
+}
+
+/// A power's printed name.
+pub fn major_name(p: crate::data::Power) -> &'static str {
+    &data().power(p).name
 }
 
 fn unit(k: UnitKind) -> &'static str {
@@ -67,19 +74,23 @@ fn leader(l: u8) -> &'static str {
 pub fn describe(s: &State, mv: &Move) -> String {
     match mv {
         Move::Propose { to, deal } => match deal {
-            DealPick::Peace => format!("Propose peace to {}", power(*to)),
-            DealPick::Alliance => format!("Propose an alliance to {}", power(*to)),
-            DealPick::GiveCards(n) => format!("Offer {n} random card(s) to {}", power(*to)),
+            DealPick::Peace => format!("Propose peace to {}", power_name(*to)),
+            DealPick::Alliance => format!("Propose an alliance to {}", power_name(*to)),
+            DealPick::GiveCards(n) => format!("Offer {n} random card(s) to {}", power_name(*to)),
             DealPick::GiveTreasures(n) => {
-                format!("Offer {n} random treasure(s) to {}", power(*to))
+                format!("Offer {n} random treasure(s) to {}", power_name(*to))
             }
             DealPick::ReturnLeader(l) => format!(
                 "Offer to return {} to {}",
                 data().army_leaders[*l as usize].name,
-                power(*to)
+                power_name(*to)
             ),
             DealPick::Cede(sp) => {
-                format!("Offer to cede {} to {}", data().space(*sp).name, power(*to))
+                format!(
+                    "Offer to cede {} to {}",
+                    data().space(*sp).name,
+                    power_name(*to)
+                )
             }
             DealPick::Mercenaries { n, from, to: cap } => format!(
                 "Offer {n} mercenaries from {} to {} (into {})",
@@ -87,7 +98,7 @@ pub fn describe(s: &State, mv: &Move) -> String {
                     .space(f)
                     .name
                     .clone()),
-                power(*to),
+                power_name(*to),
                 data().space(*cap).name
             ),
             DealPick::ShipLoan {
@@ -103,14 +114,14 @@ pub fn describe(s: &State, mv: &Move) -> String {
                     " with {}",
                     data().naval_leaders[a as usize].name
                 )),
-                power(*to)
+                power_name(*to)
             ),
-            DealPick::Refused(t) => format!("Offer {t:?} to {} (not implemented)", power(*to)),
+            DealPick::Refused(t) => format!("Offer {t:?} to {} (not implemented)", power_name(*to)),
         },
         Move::Accept => "Accept the agreement".into(),
         Move::Reject => "Reject the agreement".into(),
         Move::Ransom { leader } => format!("Ransom {}", data().army_leaders[*leader as usize].name),
-        Move::DeclareWarOn { target } => format!("Declare war on {}", power(*target)),
+        Move::DeclareWarOn { target } => format!("Declare war on {}", power_name(*target)),
         Move::PayWith { card: c } => format!("Pay with {}", card(*c)),
         Move::Done => match s.stack.last() {
             Some(crate::model::Frame::Respond { .. }) => "Do not play a card".into(),
@@ -164,7 +175,7 @@ pub fn describe(s: &State, mv: &Move) -> String {
         Move::Pirate { zone, target } => format!(
             "Piracy in {} against {} (2 CP)",
             data().sea_zone(*zone).name,
-            power(*target)
+            power_name(*target)
         ),
         Move::GiveShip { at, owner: o, kind } => {
             format!("Give up a {} {} in {}", owner(*o), ship(*kind), waters(*at))

@@ -329,9 +329,7 @@ pub fn card_bonus(_s: &model::State, _p: Pw) -> i8 {
     0
 }
 
-fn name(p: Pw) -> String {
-    data().power(model::major(p)).name.clone()
-}
+use crate::labels::power_name as name;
 
 fn target_name(t: Target) -> String {
     match t {

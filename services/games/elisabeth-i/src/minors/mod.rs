@@ -382,9 +382,7 @@ pub fn card_bonus(_s: &model::State, _p: Pw) -> i8 {
     0
 }
 
-fn name(p: Power) -> String {
-    data().power(p).name.clone()
-}
+use crate::labels::major_name as name;
 
 pub fn describe(_s: &model::State, mv: &Move) -> String {
     match *mv {

@@ -15,7 +15,6 @@ pub mod sponsor;
 use serde::{Deserialize, Serialize};
 use signoria_engine::{GameRng, Scoped, Seat, Viewer};
 
-use crate::data::data;
 use crate::events::EventDef;
 use crate::model::{self, Moment, Pw, Step};
 use crate::pb;
@@ -188,9 +187,7 @@ pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
     }
 }
 
-fn name(p: Pw) -> String {
-    data().power(model::major(p)).name.clone()
-}
+use crate::labels::power_name as name;
 
 pub fn prompt(_s: &model::State, f: &Frame) -> String {
     match f {

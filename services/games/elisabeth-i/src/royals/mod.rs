@@ -234,9 +234,7 @@ pub fn choices(_s: &model::State, f: &Frame) -> Vec<model::Move> {
     }
 }
 
-fn name(p: Pw) -> String {
-    data().power(model::major(p)).name.clone()
-}
+use crate::labels::power_name as name;
 
 fn couple_name(c: Couple) -> String {
     format!(

@@ -440,9 +440,7 @@ pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
     v.into_iter().map(model::Move::World).collect()
 }
 
-fn power_name(p: Pw) -> String {
-    data().power(model::major(p)).name.clone()
-}
+use crate::labels::power_name;
 
 pub fn zone_name(z: u8) -> String {
     data().ocean_zone(OceanZoneId(z)).name.clone()
