@@ -23,11 +23,7 @@ done
 . "$root/scripts/figures-lib.sh"
 trap 'exit 0' INT TERM
 
-redis_port=$(free_port)
-redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$dir" --save "" \
-  --appendonly yes --appendfsync always --logfile "$dir/redis.log" &
-pids+=($!)
-for _ in $(seq 50); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.1; done
+start_redis
 
 export SIGNORIA_TOKEN_SECRET=${SIGNORIA_TOKEN_SECRET:-$(head -c 32 /dev/urandom | base64)}
 addrs=()

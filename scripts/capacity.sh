@@ -20,11 +20,7 @@ bin=${SIGNORIA_BIN:-${CARGO_TARGET_DIR:-$root/target}/release/signoria}
 # shellcheck source=scripts/figures-lib.sh
 . "$root/scripts/figures-lib.sh"
 
-redis_port=$(free_port)
-redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$dir" --save "" --appendonly no \
-  --logfile "$dir/redis.log" &
-pids+=($!)
-for _ in $(seq 50); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.1; done
+start_redis --appendonly no
 port=$(free_port)
 SIGNORIA_TOKEN_SECRET=capacity-secret-0123456789abcdef "$bin" serve \
   --listen "127.0.0.1:$port" --redis "redis://127.0.0.1:$redis_port" --log-level warn \

@@ -27,11 +27,7 @@ out=${OUT:-/tmp/load-figures-$game.txt}
 # shellcheck source=scripts/figures-lib.sh
 . "$root/scripts/figures-lib.sh"
 
-redis_port=$(free_port)
-redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$dir" --save "" \
-  --appendonly yes --appendfsync always --logfile "$dir/redis.log" &
-pids+=($!)
-for _ in $(seq 50); do redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break; sleep 0.1; done
+start_redis
 redis=redis://127.0.0.1:$redis_port
 
 port=$(free_port)
