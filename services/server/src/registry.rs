@@ -439,6 +439,21 @@ impl Registry {
     }
 }
 
+/// Feeds what is written to a hasher (a fingerprint of serialised data
+/// without the buffer).
+struct HashWriter<'a, H: std::hash::Hasher>(&'a mut H);
+
+impl<H: std::hash::Hasher> std::io::Write for HashWriter<'_, H> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::clone_on_copy)]
 mod tests {
@@ -583,20 +598,5 @@ mod tests {
         assert!(g.setup(Some(&opts), 4, 1).is_ok());
         assert!(g.decode(b"not json").is_err());
         assert!(g.events_for(b"[{", Viewer::Public, 1).is_err());
-    }
-}
-
-/// Feeds what is written to a hasher (a fingerprint of serialised data
-/// without the buffer).
-struct HashWriter<'a, H: std::hash::Hasher>(&'a mut H);
-
-impl<H: std::hash::Hasher> std::io::Write for HashWriter<'_, H> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.write(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
     }
 }

@@ -13,10 +13,6 @@ use signoria_elisabeth_i::model::{Frame, Moment, Move, ShipKind, State, Step, Un
 use signoria_elisabeth_i::{armada, naval};
 use signoria_engine::{Game, ProtoGame};
 
-fn zone(k: &str) -> Waters {
-    Waters::Sea(data().sea_zone_id(k).unwrap())
-}
-
 fn port(k: &str) -> Waters {
     Waters::Port(sp(k))
 }
@@ -27,18 +23,6 @@ fn card(key: &str) -> signoria_elisabeth_i::data::CardId {
 
 fn impulse(s: &mut State, who: u8) {
     s.stack = vec![Frame::Step(Step::Winter), Frame::Impulse { who, passes: 0 }];
-}
-
-fn am(m: armada::Move) -> Move {
-    Move::Armada(m)
-}
-
-/// The Armada on the map at `at` with `strength` and `regulars` aboard (booked).
-fn armada_at(s: &mut State, at: Waters, strength: u8, regulars: u8) {
-    s.armada.at = Some(at);
-    s.armada.strength = strength;
-    s.armada.aboard.regulars = regulars;
-    signoria_elisabeth_i::board::book(s, PoolOwner::Spain, regulars as i16, 0);
 }
 
 /// [23.2], RULINGS A1, A2: the home card builds the Armada at strength 2 in Seville or

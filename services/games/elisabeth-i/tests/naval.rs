@@ -11,10 +11,6 @@ use signoria_elisabeth_i::model::{Event, Frame, Move, ShipKind, Step};
 use signoria_elisabeth_i::naval::ships_of;
 use signoria_engine::{Game, kernel};
 
-fn zone(k: &str) -> Waters {
-    Waters::Sea(data().sea_zone_id(k).unwrap())
-}
-
 fn port(k: &str) -> Waters {
     Waters::Port(sp(k))
 }

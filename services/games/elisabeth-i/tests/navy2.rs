@@ -12,22 +12,6 @@ use signoria_elisabeth_i::data::{PoolOwner, data};
 use signoria_elisabeth_i::model::{Event, Frame, Loc, Move, State, UnitKind};
 use signoria_engine::Game;
 
-fn zone(k: &str) -> Waters {
-    Waters::Sea(data().sea_zone_id(k).unwrap())
-}
-
-fn am(m: armada::Move) -> Move {
-    Move::Armada(m)
-}
-
-/// The Armada on the map at `at` with `strength` and `regulars` aboard (booked).
-fn armada_at(s: &mut State, at: Waters, strength: u8, regulars: u8) {
-    s.armada.at = Some(at);
-    s.armada.strength = strength;
-    s.armada.aboard.regulars = regulars;
-    signoria_elisabeth_i::board::book(s, PoolOwner::Spain, regulars as i16, 0);
-}
-
 /// An army leader goes aboard the Armada (directly, for a set-up).
 fn leader_aboard(s: &mut State, id: &str) {
     let l = leader(id);

@@ -248,3 +248,25 @@ pub fn sail(
     ev.extend(play(s, Move::Done));
     ev
 }
+
+/// A sea zone of the Campaign map by key.
+pub fn zone(k: &str) -> signoria_elisabeth_i::combat::naval_battle::Waters {
+    signoria_elisabeth_i::combat::naval_battle::Waters::Sea(data().sea_zone_id(k).unwrap())
+}
+
+pub fn am(m: signoria_elisabeth_i::armada::Move) -> Move {
+    Move::Armada(m)
+}
+
+/// The Armada on the map at `at` with `strength` and `regulars` aboard (booked).
+pub fn armada_at(
+    s: &mut State,
+    at: signoria_elisabeth_i::combat::naval_battle::Waters,
+    strength: u8,
+    regulars: u8,
+) {
+    s.armada.at = Some(at);
+    s.armada.strength = strength;
+    s.armada.aboard.regulars = regulars;
+    book(s, PoolOwner::Spain, regulars as i16, 0);
+}
