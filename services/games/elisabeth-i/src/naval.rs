@@ -260,7 +260,14 @@ pub fn board(s: &State) -> Vec<ShipsAt> {
             powers.push(Power::Spain);
             powers.sort();
         }
-        powers.dedup();
+        // One stack per side: an active minor's force is its ally's ([24.3]) and need
+        // not stand next to the ally's own in the list.
+        let mut seen = Vec::new();
+        powers.retain(|p| {
+            let first = !seen.contains(p);
+            seen.push(*p);
+            first
+        });
         for p in powers {
             let fs: Vec<Force> = forces(s, w)
                 .iter()

@@ -367,6 +367,46 @@ fn n6_minor_ships_sail_for_the_ally_and_go_home_on_deactivation() {
     assert_eq!(home, 4);
 }
 
+/// N6: the naval board holds one fleet per side and location, also when another
+/// power's ships stand between the ally's and its minor's in a sea zone (a second
+/// Spanish fleet there once duplicated Spain's and Venice's ships when the board was
+/// written back after a naval move: a 5-player playout's counter check caught it).
+#[test]
+fn n6_one_fleet_per_side_in_a_shared_sea_zone() {
+    use signoria_elisabeth_i::model::{Force, Ships};
+    let mut s = with_ally(Power::Venice, SPA);
+    let adriatic = signoria_elisabeth_i::data::data()
+        .sea_zone_id("adriatic_sea")
+        .unwrap();
+    let galley = Ships {
+        galleys: 1,
+        ..Ships::default()
+    };
+    for owner in [PoolOwner::Spain, PoolOwner::France, PoolOwner::Venice] {
+        s.seas[adriatic.0 as usize].forces.push(Force {
+            owner,
+            troops: Default::default(),
+            ships: galley,
+        });
+    }
+    let board = signoria_elisabeth_i::naval::board(&s);
+    let spanish: Vec<_> = board
+        .iter()
+        .filter(|b| b.at == Waters::Sea(adriatic) && b.fleet.power == Power::Spain)
+        .collect();
+    assert_eq!(spanish.len(), 1, "{board:?}");
+    let before: Vec<u32> = [PoolOwner::Spain, PoolOwner::Venice, PoolOwner::France]
+        .iter()
+        .map(|&o| signoria_elisabeth_i::naval::ships_at_sea(&s, o))
+        .collect();
+    signoria_elisabeth_i::naval::set_board(&mut s, &board);
+    let after: Vec<u32> = [PoolOwner::Spain, PoolOwner::Venice, PoolOwner::France]
+        .iter()
+        .map(|&o| signoria_elisabeth_i::naval::ships_at_sea(&s, o))
+        .collect();
+    assert_eq!(before, after);
+}
+
 /// N7: an intervention ([9.4] step 4) puts the intervener at war with the declarer even
 /// when allied; their units sharing a space leave it unless their power controls it
 /// (an active minor's units counted as its ally's).
