@@ -27,6 +27,12 @@ pub fn ships_in_play(s: &State, o: PoolOwner) -> u32 {
         .map(|f| f.ships.total() as u32)
         .sum::<u32>()
         + crate::naval::ships_at_sea(s, o)
+        // The Silver Fleet escorts ([10] step 1) are Spanish galleons off the map.
+        + if o == PoolOwner::Spain {
+            s.world.escorts as u32
+        } else {
+            0
+        }
 }
 
 pub fn land_pool(o: PoolOwner) -> u32 {
