@@ -1047,3 +1047,32 @@ fn w10_england_rerolls_the_fleet_die_with_an_agent_on_spain() {
     let ev = play(&mut k, w(WM::KeepDie));
     assert!(!wev(&ev).iter().any(|e| matches!(e, WE::Rerolled { .. })));
 }
+
+/// [3.1] 2-5 players (`data/scenarios.json` `removed_personalities`, RULINGS I5): Schmidl
+/// leaves the game with five players, the Ottoman captains too with four; a power left
+/// without captains is not offered Mercator.
+#[test]
+fn i5_player_count_removes_captains() {
+    use signoria_elisabeth_i::patronage::{evaluation, science};
+    let laid_out = |players: usize| {
+        let mut s = E::setup(&Options::default(), players, 3).unwrap();
+        s.turn = 4;
+        world::ensure(&mut s);
+        s
+    };
+    let (six, five, four) = (laid_out(6), laid_out(5), laid_out(4));
+    let at = |s: &State, c: &str| s.world.captains[cap(c) as usize].at;
+    assert_ne!(at(&six, "schmidl"), At::Gone);
+    assert_eq!(world::voyage::available(&six, HRE), vec![cap("schmidl")]);
+    assert_eq!(at(&five, "schmidl"), At::Gone);
+    assert!(world::voyage::available(&five, HRE).is_empty());
+    assert_ne!(at(&five, "hizir_reis"), At::Gone);
+    for c in ["schmidl", "hizir_reis", "mir_ali_beg"] {
+        assert_eq!(at(&four, c), At::Gone, "{c}");
+    }
+    assert!(world::voyage::available(&four, OTT).is_empty());
+    assert!(!world::voyage::available(&four, ENG).is_empty());
+    assert!(evaluation::free_bonuses(&six, HRE).contains(&science::MERCATOR));
+    assert!(!evaluation::free_bonuses(&five, HRE).contains(&science::MERCATOR));
+    assert!(E::invariant_violations(&four).is_empty());
+}

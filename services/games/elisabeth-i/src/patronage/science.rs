@@ -80,14 +80,15 @@ pub fn from_treasure(s: &mut model::State, who: Pw) {
 }
 
 /// [22.2] "a bonus useful to its power" (RULINGS I3): the World-map bonuses only to the
-/// powers that may outfit expeditions (Mercator) or found colonies (Plantation); the
-/// others to every major.
-pub fn useful(p: Pw, b: &str) -> bool {
+/// powers that may outfit expeditions (Mercator: with a captain in the game) or found
+/// colonies (Plantation); the others to every major.
+pub fn useful(s: &model::State, p: Pw, b: &str) -> bool {
     match b {
-        MERCATOR => crate::data::data()
-            .captains
-            .iter()
-            .any(|c| c.powers.contains(&model::major(p))),
+        // Captains the player count removed do not count (RULINGS I5).
+        MERCATOR => crate::data::data().captains.iter().any(|c| {
+            c.powers.contains(&model::major(p))
+                && !crate::world::voyage::removed(s.n() as u8, &c.id)
+        }),
         // The Ottomans carry no colony while there is no Suez Canal (RULINGS W9).
         PLANTATION => {
             crate::world::voyage::colony_markers(p) > 0 && model::major(p) != Power::Ottoman

@@ -376,6 +376,7 @@ pub fn ensure(s: &mut model::State) {
         return;
     }
     let d = data();
+    let players = s.n() as u8;
     let w = &mut s.world;
     w.ready = true;
     w.pool = treasure::all();
@@ -385,7 +386,12 @@ pub fn ensure(s: &mut model::State) {
         .captains
         .iter()
         .map(|c| Cap {
-            at: c.entry_turn.map_or(At::Gone, At::Home),
+            // [3.1] with fewer players some captains leave the game (RULINGS I5).
+            at: if voyage::removed(players, &c.id) {
+                At::Gone
+            } else {
+                c.entry_turn.map_or(At::Gone, At::Home)
+            },
             owner: None,
             damaged: false,
             colony: false,
