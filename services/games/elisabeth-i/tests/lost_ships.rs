@@ -113,3 +113,45 @@ fn i3_dry_dock_returns_sunk_ships_at_once() {
     actions(&mut t, SPA, 2);
     assert!(moves(&t).contains(&galley_in_seville()));
 }
+
+/// [16.4] step 3, [17.3] (RULINGS M21): corsairs sunk by the defence of a piracy go to the
+/// turn track as well; the card phase returns them.
+#[test]
+fn m21_corsairs_sunk_in_piracy_wait_on_the_turn_track() {
+    let mut s = game();
+    actions(&mut s, OTT, 5);
+    sail(
+        &mut s,
+        &[
+            (port("algiers"), ShipKind::Corsair, zone("barbary_coast")),
+            (port("algiers"), ShipKind::Corsair, zone("barbary_coast")),
+        ],
+    );
+    let z = signoria_elisabeth_i::data::data()
+        .sea_zone_id("barbary_coast")
+        .unwrap();
+    let pirate = Move::Pirate {
+        zone: z,
+        target: SPA,
+    };
+    let on_map = |t: &State| signoria_elisabeth_i::naval::ships_of(t, OTT, zone("barbary_coast"));
+    let (mut t, _) = until(
+        &s,
+        |t| {
+            let mut ev = play(t, pirate.clone());
+            ev.extend(settle(t));
+            ev
+        },
+        |t, _| on_map(t) < 2,
+    );
+    let sunk = 2 - on_map(&t) as u32;
+    assert_eq!(
+        signoria_elisabeth_i::lost_ships::held(&t, PoolOwner::Ottoman),
+        sunk
+    );
+    let used = counters_used(&t, PoolOwner::Ottoman);
+    let mut ev = Vec::new();
+    signoria_elisabeth_i::deal::card_draw(&mut t, &mut ev);
+    assert_eq!(counters_used(&t, PoolOwner::Ottoman), used - sunk);
+    assert!(E::invariant_violations(&t).is_empty());
+}
