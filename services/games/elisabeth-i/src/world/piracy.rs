@@ -268,7 +268,8 @@ pub fn resolve_reward(
             let At::Zone(z) = s.world.captains[captain as usize].at else {
                 unreachable!()
             };
-            // The row is sorted: Spain's kept treasure is the last (highest) one.
+            // Spain's kept treasure is its highest (the last once sorted).
+            v.sort();
             let keep = v.split_off(v.len() - kept(s, z, target));
             let mut v = take_into_booty(s, pirate, captain, v, ev);
             v.extend(keep);
