@@ -867,7 +867,10 @@ fn apply_assault(s: &mut State, c: &Combat, o: &AssaultOutcome, ev: &mut Vec<Sco
         let forces = s.sp(sp).forces.clone();
         for f in forces {
             if side(s, f.owner) != Some(c.attacker) && f.ships.total() > 0 {
-                book(s, f.owner, 0, -(f.ships.total() as i16));
+                // (`defender_ships_to_turn_track`; Dry Dock sends them to the pool.)
+                let track =
+                    o.defender_ships_to_turn_track && !crate::lost_ships::dry_dock(s, f.owner);
+                crate::lost_ships::lose_as(s, f.owner, f.ships, track);
                 force_mut(s, sp, f.owner).ships = Default::default();
             }
         }

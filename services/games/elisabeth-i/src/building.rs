@@ -27,6 +27,12 @@ pub fn ships_in_play(s: &State, o: PoolOwner) -> u32 {
         .map(|f| f.ships.total() as u32)
         .sum::<u32>()
         + crate::naval::ships_at_sea(s, o)
+        // The Silver Fleet escorts ([10] step 1) are Spanish galleons off the map.
+        + if o == PoolOwner::Spain {
+            s.world.escorts as u32
+        } else {
+            0
+        }
 }
 
 pub fn land_pool(o: PoolOwner) -> u32 {
@@ -203,7 +209,17 @@ pub fn build_ok(s: &State, p: Pw, sp: SpaceId, k: ShipKind) -> bool {
         ShipKind::Armada => false,
     };
     let o = site_owner(s, p, sp);
-    ok && crate::diplomacy::ship_loans::counters_in_use(s, o, ships_in_play(s, o)) < naval_pool(o)
+    ok && counters_used(s, o) < naval_pool(o)
+}
+
+/// Ship counters of `o` out of its pool: on the map, lent (not borrowed), and on the turn
+/// track ([17.3]: ships eliminated are not built again before the next card phase).
+pub fn counters_used(s: &State, o: PoolOwner) -> u32 {
+    crate::diplomacy::ship_loans::counters_in_use(
+        s,
+        o,
+        ships_in_play(s, o) + crate::lost_ships::held(s, o),
+    )
 }
 
 pub fn build(s: &mut State, p: Pw, sp: SpaceId, k: ShipKind, ev: &mut Vec<Scoped<Event>>) {

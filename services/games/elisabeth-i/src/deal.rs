@@ -64,6 +64,8 @@ pub fn card_draw(s: &mut State, events: &mut Vec<Scoped<Event>>) {
     let d = data();
     let turn = s.turn;
     crate::admirals::card_draw(s);
+    // [8.1] L610: ships eliminated last turn return to their pools.
+    crate::lost_ships::card_phase(s);
     // [8.1] new personalities: army leaders of this turn go onto their power card.
     for l in s.leaders.iter_mut() {
         if l.at == Loc::Arrives(turn) {

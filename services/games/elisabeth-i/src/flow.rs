@@ -1490,6 +1490,10 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
             if let Some(f) = armada::captains_frame(s, who) {
                 s.stack.push(f);
             }
+            // [10] step 1: Spain's Silver Fleet escorts (`world::escorts`).
+            if let Some(f) = crate::world::escorts::spring_frame(s, who) {
+                s.stack.push(f);
+            }
         }
         Frame::Step(Step::Action) => {
             if let Some(w) = crate::victory::automatic(s) {

@@ -19,7 +19,7 @@ pub fn violations(s: &State) -> Vec<String> {
                 "{o:?}: {l} land units and {sh} ships on the map, ledger says {land} and {ships}"
             ));
         }
-        let sh = crate::diplomacy::ship_loans::counters_in_use(s, *o, sh);
+        let sh = crate::building::counters_used(s, *o);
         if l > land_pool(*o) || sh > naval_pool(*o) {
             v.push(format!("{o:?}: more units than counters"));
         }

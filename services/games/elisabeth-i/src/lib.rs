@@ -24,6 +24,7 @@ pub mod hidden;
 pub mod invariants;
 pub mod labels;
 pub mod land;
+pub mod lost_ships;
 pub mod model;
 pub mod movement;
 pub mod naval;

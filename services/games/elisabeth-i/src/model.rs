@@ -1019,6 +1019,10 @@ pub struct State {
     /// Units each owner should have on the map (land, ships): every raise, build and
     /// loss is booked here, so the playouts can check that units are conserved.
     pub ledger: Vec<(PoolOwner, u16, u16)>,
+    /// Ships eliminated this turn, per owner and kind: on the turn track until the next
+    /// card phase returns them to the pool ([17.3], [8.1]; `lost_ships`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lost_ships: Vec<(PoolOwner, Ships)>,
     /// Every card of this game, sorted (for the conservation check).
     pub cards: Vec<u8>,
     /// Impulses played so far in the game (for "an earlier impulse", seed [15.1]).

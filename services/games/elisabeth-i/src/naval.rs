@@ -9,12 +9,13 @@ use serde::{Deserialize, Serialize};
 use signoria_engine::Scoped;
 
 use crate::armada::SPAIN;
-use crate::board::{at_war, book, controller_pw, side, side_power};
+use crate::board::{at_war, controller_pw, side, side_power};
 use crate::combat::naval_battle::{
     Fleet, NavalBattle, NavalBattleInput, NavalBattleOutcome, Waters,
 };
 use crate::combat::naval_move::{NavalMove, NavalMoveInput, NavalMoveOutcome, ShipsAt, adjacent};
 use crate::data::{PoolOwner, Power, SeaZoneId, ShipType, SpaceId, data};
+use crate::lost_ships::{self, of_kind};
 use crate::model::{Event, Force, Frame, Pw, ShipKind, Ships, State, major, pw};
 
 /// The ships of one sea zone.
@@ -446,7 +447,10 @@ pub fn start_battle(s: &mut State, mover: Pw, w: Waters, foe: Power) -> Option<N
         cards: Vec::new(),
         galleasses,
         retreats: [retreats(s, w, mover, true), retreats(s, w, f, false)],
-        dry_dock: [false, false],
+        dry_dock: [
+            crate::patronage::science::has(s, mover, crate::patronage::science::DRY_DOCK),
+            crate::patronage::science::has(s, f, crate::patronage::science::DRY_DOCK),
+        ],
     };
     NavalBattle::start(input, &mut s.rng).ok()
 }
@@ -489,13 +493,16 @@ pub fn apply_battle(s: &mut State, w: Waters, o: &NavalBattleOutcome, ev: &mut V
                 s.memo.naval_beaten.push((q, to));
             }
         }
+        // [16.2] step 10: the ships lost go to the turn track, unless their major has
+        // Dry Dock (`to_turn_track`; a minor's counters always, RULINGS M21).
         for x in &o.sunk[side] {
-            book(s, x.owner, 0, -(x.count as i16));
+            let track = o.to_turn_track[side] || !lost_ships::dry_dock(s, x.owner);
+            lost_ships::lose_as(s, x.owner, of_kind(ship_kind(x.kind), x.count), track);
         }
-        // A fleet with no legal place is lost with the ships it still had.
+        // A fleet with no legal place is lost with the ships it still had (step 9).
         if o.positions[side].is_none() {
             for g in &o.fleets[side].ships {
-                book(s, g.owner, 0, -(g.count as i16));
+                lost_ships::lose(s, g.owner, of_kind(ship_kind(g.kind), g.count));
             }
         }
     }
@@ -547,7 +554,7 @@ pub fn push_out(s: &mut State, port: SpaceId, ev: &mut Vec<Scoped<Event>>) {
         }
         match to {
             Some(to) => add_ships(s, to, f.owner, &f.ships),
-            None => book(s, f.owner, 0, -(f.ships.total() as i16)),
+            None => lost_ships::lose(s, f.owner, f.ships),
         }
         ev.push(Scoped::public(Event::CombatNote {
             text: format!("ships leave {}", data().space(port).name),
@@ -586,7 +593,7 @@ pub fn home_minor_ships(s: &mut State, o: PoolOwner) {
         tidy_at(s, w);
         match to {
             Some(x) => add_ships(s, Waters::Port(x), o, &ships),
-            None => book(s, o, 0, -(ships.total() as i16)),
+            None => lost_ships::lose(s, o, ships),
         }
     }
 }
@@ -608,7 +615,7 @@ pub fn winter_return(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
             }
             match found {
                 Some(to) => add_ships(s, to, f.owner, &f.ships),
-                None => book(s, f.owner, 0, -(f.ships.total() as i16)),
+                None => lost_ships::lose(s, f.owner, f.ships),
             }
         }
         tidy_at(s, w);
@@ -939,8 +946,9 @@ pub fn apply_piracy(
     for x in &o.pirate_lost {
         let k = ship_kind(x.kind);
         let f = force_at(s, here, x.owner);
-        *get_mut(&mut f.ships, k) -= x.count.min(get(&f.ships, k));
-        book(s, x.owner, 0, -(x.count as i16));
+        let n = x.count.min(get(&f.ships, k));
+        *get_mut(&mut f.ships, k) -= n;
+        lost_ships::lose(s, x.owner, of_kind(k, n));
     }
     tidy_at(s, here);
     for r in &o.rewards {
@@ -950,7 +958,7 @@ pub fn apply_piracy(
                 let n = get_mut(&mut f.ships, ship_kind(k));
                 if *n > 0 {
                     *n -= 1;
-                    book(s, owner, 0, -1);
+                    lost_ships::lose_one(s, owner, ship_kind(k));
                 }
                 tidy_at(s, w);
             }

@@ -869,6 +869,17 @@ pub fn view_to_pb(v: &View) -> pb::View {
             .collect(),
         removed: v.removed.iter().map(|c| c.0 as u32).collect(),
         in_effect: v.in_effect.iter().map(|c| c.0 as u32).collect(),
+        lost_ships: v
+            .lost_ships
+            .iter()
+            .map(|(owner, ships)| {
+                force_pb(&crate::model::Force {
+                    owner: *owner,
+                    troops: Default::default(),
+                    ships: *ships,
+                })
+            })
+            .collect(),
         religion: Some(crate::religion::view_to_pb(&v.religion)),
         espionage: Some(crate::espionage::view_to_pb(&v.espionage)),
         royals: Some(crate::royals::view_to_pb(&v.royals)),

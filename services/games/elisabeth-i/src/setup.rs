@@ -152,6 +152,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         fresh: Vec::new(),
         bonus_vp: vec![0; 6],
         ledger: Vec::new(),
+        lost_ships: Vec::new(),
         cards: Vec::new(),
         impulse: 0,
         memo: Default::default(),

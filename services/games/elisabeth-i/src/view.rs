@@ -50,6 +50,8 @@ pub struct View {
     pub removed: Vec<CardId>,
     /// Cards whose event lasts this turn.
     pub in_effect: Vec<CardId>,
+    /// Ships on the turn track until the next card phase ([17.3]).
+    pub lost_ships: Vec<(crate::data::PoolOwner, crate::model::Ships)>,
     // ---- the subsystems' parts (one field each)
     pub religion: crate::religion::View,
     pub espionage: crate::espionage::View,
@@ -126,6 +128,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         winners: s.winners.clone(),
         removed: s.removed.clone(),
         in_effect: s.in_effect.clone(),
+        lost_ships: s.lost_ships.clone(),
         religion: crate::religion::view(s, viewer),
         espionage: crate::espionage::view(s, viewer),
         royals: crate::royals::view(s, viewer),

@@ -519,9 +519,14 @@ fn s8_scientist_award_vp_or_observatory() {
         0,
         "scientists only"
     );
-    // A bonus whose rule is not tracked is refused as UNSUPPORTED (RULINGS I3).
+    // Every bonus of the seed is offered now (Dry Dock among them, RULINGS I3); a name
+    // outside the seed's list is refused as UNSUPPORTED.
     assert!(
-        patronage::unsupported(&s, &Move::Patronage(PMove::TakeBonus("dry_dock".into()))).is_some()
+        patronage::unsupported(&s, &Move::Patronage(PMove::TakeBonus("dry_dock".into()))).is_none()
+    );
+    assert!(
+        patronage::unsupported(&s, &Move::Patronage(PMove::TakeBonus("astrolabe".into())))
+            .is_some()
     );
     // With every bonus gone the VP come without a question.
     for b in evaluation::BONUSES {

@@ -274,34 +274,31 @@ fn own(s: &mut signoria_elisabeth_i::State, b: &str, p: u8) {
 
 /// [22.2] "useful to its power" and unique (RULINGS I3): Spain (no captains, no colony
 /// markers) is not offered Mercator or Plantation; the Ottomans no Plantation; a bonus
-/// taken is no longer offered; Dry Dock, coastal fortification and Excavation are
-/// refused.
+/// taken is no longer offered; Coastal fortification only to Spain ([8.2]), Dry Dock to
+/// every major ([17.3]).
 #[test]
 fn i3_science_bonuses_useful_to_their_taker() {
     let mut s = game();
     let spain = evaluation::free_bonuses(&s, SPA);
     assert!(spain.contains(&science::TELESCOPE) && spain.contains(&science::RAVELIN));
     assert!(!spain.contains(&science::MERCATOR) && !spain.contains(&science::PLANTATION));
+    assert!(spain.contains(&science::COASTAL_FORTIFICATION) && spain.contains(&science::DRY_DOCK));
     assert!(!evaluation::free_bonuses(&s, OTT).contains(&science::PLANTATION));
     let eng = evaluation::free_bonuses(&s, ENG);
-    // Excavation serves the Ottomans' canal only (RULINGS F6).
+    // Excavation serves the Ottomans' canal only (RULINGS F6), Coastal fortification
+    // Spain's fortress markers only.
     for b in science::BONUSES
         .iter()
-        .filter(|&&b| b != science::EXCAVATION)
+        .filter(|&&b| b != science::EXCAVATION && b != science::COASTAL_FORTIFICATION)
     {
         assert!(eng.contains(b), "{b}");
     }
     assert!(!eng.contains(&science::EXCAVATION));
+    assert!(!eng.contains(&science::COASTAL_FORTIFICATION));
     own(&mut s, science::TELESCOPE, ENG);
     assert!(!evaluation::free_bonuses(&s, FRA).contains(&science::TELESCOPE));
-    for b in ["dry_dock", "coastal_fortification"] {
-        assert!(!science::BONUSES.contains(&b));
-        let mv = Move::Patronage(signoria_elisabeth_i::patronage::Move::TakeBonus(b.into()));
-        assert!(
-            signoria_elisabeth_i::patronage::unsupported(&s, &mv).is_some(),
-            "{b}"
-        );
-    }
+    own(&mut s, science::DRY_DOCK, FRA);
+    assert!(!evaluation::free_bonuses(&s, SPA).contains(&science::DRY_DOCK));
 }
 
 /// Telescope [13.2]: +1 on the interceptor's roll.

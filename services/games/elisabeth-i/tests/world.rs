@@ -785,3 +785,294 @@ fn hooks_of_the_turn() {
     assert_eq!(s.world.hands[world::SPAIN as usize].len(), 4);
     assert!(E::invariant_violations(&s).is_empty());
 }
+
+/// [8.2] L615-620, [17.5] L1452 (RULINGS W7): in the card draw Spain's card gets 1
+/// fortress marker (2 with Coastal fortification), fewer when unused ones are left; the
+/// build-fortress action (2 CP) puts one on any settlement without a fortress.
+#[test]
+fn w7_spain_builds_world_fortresses_from_its_markers() {
+    let mut s = wgame();
+    world::fortresses::allot(&mut s);
+    assert_eq!(s.world.fortress_markers, 1);
+    world::fortresses::allot(&mut s);
+    assert_eq!(s.world.fortress_markers, 1, "the unused marker counts");
+    actions(&mut s, ENG, 2);
+    assert!(
+        !moves(&s)
+            .iter()
+            .any(|m| matches!(m, Move::World(WM::BuildFortress { .. })))
+    );
+    actions(&mut s, world::SPAIN, 3);
+    let havana = w(WM::BuildFortress {
+        settlement: st("havana"),
+    });
+    assert!(moves(&s).contains(&havana));
+    let ev = play(&mut s, havana.clone());
+    assert!(wev(&ev).contains(&WE::FortressBuilt {
+        settlement: st("havana")
+    }));
+    assert_eq!(s.world.fortresses, vec![st("havana")]);
+    assert_eq!(s.world.fortress_markers, 0);
+    assert_eq!(cp_left(&s), 1);
+    actions(&mut s, world::SPAIN, 2);
+    assert!(
+        !moves(&s)
+            .iter()
+            .any(|m| matches!(m, Move::World(WM::BuildFortress { .. })))
+    );
+    // Coastal fortification: 2 markers; Havana's fortress is not built twice.
+    s.patronage.bonuses.push((
+        signoria_elisabeth_i::patronage::science::COASTAL_FORTIFICATION.into(),
+        world::SPAIN,
+    ));
+    world::fortresses::allot(&mut s);
+    assert_eq!(s.world.fortress_markers, 2);
+    assert!(!moves(&s).contains(&havana));
+    assert!(moves(&s).contains(&w(WM::BuildFortress {
+        settlement: st("santo_domingo")
+    })));
+}
+
+/// [16.5] steps 2 and 5 (RULINGS W7): a Spanish fortress next to the zone rolls a
+/// defence die (without patrols Drake could never be hurt before), and Spain keeps a
+/// treasure out of the draw (its highest): with one treasure left none is given.
+#[test]
+fn w7_a_world_fortress_defends_against_piracy() {
+    let mut s = wgame();
+    world::treasure::refill(&mut s, &mut Vec::new());
+    // Three treasures in the row (the fourth spent), the highest last.
+    let extra = s.world.spain_row.remove(0);
+    s.world.spent.push(extra);
+    let high = *s.world.spain_row.last().unwrap();
+    s.world.fortresses = vec![st("havana")];
+    at_sea(&mut s, ENG, "drake", "antilles");
+    actions(&mut s, ENG, 2);
+    let pirate = w(WM::Pirate {
+        captain: cap("drake"),
+        target: Target::Spain,
+    });
+    let (t, _) = until(
+        &s,
+        |t| play(t, pirate.clone()),
+        |t, _| t.world.captains[cap("drake") as usize].damaged,
+    );
+    assert!(t.world.captains[cap("drake") as usize].damaged);
+    // A hit of Drake: the treasure comes from the two lower ones; Spain keeps the 5.
+    let (mut t, _) = until(
+        &s,
+        |t| play(t, pirate.clone()),
+        |t, _| kind(t) == "world_reward",
+    );
+    assert!(moves(&t).contains(&w(WM::Give(Reward::Treasure))));
+    play(&mut t, w(WM::Give(Reward::Treasure)));
+    assert_eq!(t.world.spain_row.last(), Some(&high));
+    assert_eq!(t.world.spain_row.len(), 2);
+    // With a single treasure left the treasure reward is not offered.
+    let mut s1 = s.clone();
+    let rest: Vec<u8> = s1.world.spain_row.drain(..2).collect();
+    s1.world.spent.extend(rest);
+    let (t, _) = until(
+        &s1,
+        |t| play(t, pirate.clone()),
+        |t, _| kind(t) == "world_reward",
+    );
+    assert!(!moves(&t).contains(&w(WM::Give(Reward::Treasure))));
+}
+
+/// `n` Spanish galleons of the pool built in Seville (booked).
+fn spare_galleons(s: &mut State, n: u8) {
+    use signoria_elisabeth_i::building::{counters_used, naval_pool};
+    use signoria_elisabeth_i::data::PoolOwner;
+    assert!(counters_used(s, PoolOwner::Spain) + n as u32 <= naval_pool(PoolOwner::Spain));
+    signoria_elisabeth_i::board::force_mut(s, sp("seville"), PoolOwner::Spain)
+        .ships
+        .galleons += n;
+    signoria_elisabeth_i::board::book(s, PoolOwner::Spain, 0, n as i16);
+}
+
+/// The Silver Fleet with escorts at sea ([10] step 1, [23.2]; RULINGS W10): in spring
+/// Spain moves up to two galleons of its home ports into the escorts box (one way a turn).
+#[test]
+fn w10_spain_moves_escorts_in_spring() {
+    let mut s = wgame();
+    let seville = sp("seville");
+    spare_galleons(&mut s, 2);
+    let f = world::escorts::spring_frame(&s, world::SPAIN).expect("Spain has galleons");
+    assert!(world::escorts::spring_frame(&s, ENG).is_none());
+    s.stack = vec![Frame::Step(Step::Action), f];
+    assert_eq!(kind(&s), "world_escorts");
+    let out = w(WM::Escort {
+        port: seville,
+        back: false,
+    });
+    assert!(moves(&s).contains(&out));
+    play(&mut s, out.clone());
+    assert!(
+        !moves(&s).contains(&w(WM::Escort {
+            port: seville,
+            back: true
+        })),
+        "not both ways in one turn"
+    );
+    play(&mut s, out.clone());
+    assert_eq!(s.world.escorts, 2);
+    assert_ne!(kind(&s), "world_escorts", "at most two: the step is over");
+    // The escorts are Spanish counters off the map: the ledger holds.
+    assert!(E::invariant_violations(&s).is_empty());
+    // A later spring: back to a home port.
+    let f = world::escorts::spring_frame(&s, world::SPAIN).unwrap();
+    s.stack = vec![Frame::Step(Step::Action), f];
+    let back = w(WM::Escort {
+        port: seville,
+        back: true,
+    });
+    assert!(moves(&s).contains(&back));
+    assert!(!moves(&s).contains(&out));
+    play(&mut s, back);
+    assert_eq!(s.world.escorts, 1);
+}
+
+/// [23.2] steps 2-4 with two escorts (RULINGS W10): Spain ships 3 treasures, the fleet
+/// rolls 3 dice, a hit may eliminate an escort (to the turn track, M21).
+#[test]
+fn w10_escorts_guard_the_silver_fleet() {
+    let mut s = wgame();
+    world::treasure::refill(&mut s, &mut Vec::new());
+    spare_galleons(&mut s, 2);
+    let seville = signoria_elisabeth_i::board::force_mut(
+        &mut s,
+        sp("seville"),
+        signoria_elisabeth_i::data::PoolOwner::Spain,
+    );
+    seville.ships.galleons -= 2;
+    s.world.escorts = 2;
+    at_sea(&mut s, ENG, "drake", "north_atlantic");
+    at_sea(&mut s, ENG, "hawkins", "antilles");
+    give(&mut s, FRA, "silver_fleet");
+    s.stack = vec![
+        Frame::Step(Step::Winter),
+        Frame::Impulse {
+            who: FRA,
+            passes: 0,
+        },
+    ];
+    let card = data().card_by_key("silver_fleet").unwrap().id;
+    play(&mut s, Move::PlayEvent { card });
+    for _ in 0..2 {
+        let m = moves(&s)[0].clone();
+        play(&mut s, m);
+    }
+    assert_eq!(kind(&s), "world_select", "three treasures to choose");
+    let m = moves(&s)[0].clone();
+    let ships = |t: &mut State| play(t, m.clone());
+    let (mut t, ev) = until(&s, ships, |t, _| kind(t) == "world_fleet_reward");
+    assert!(
+        wev(&ev)
+            .iter()
+            .any(|e| matches!(e, WE::SilverFleet { treasures: 3, .. }))
+    );
+    let galleon = w(WM::Give(Reward::Galleon));
+    assert!(moves(&t).contains(&galleon));
+    play(&mut t, galleon);
+    assert_eq!(t.world.escorts, 1);
+    assert_eq!(
+        t.lost_ships,
+        vec![(
+            signoria_elisabeth_i::data::PoolOwner::Spain,
+            signoria_elisabeth_i::model::Ships {
+                galleons: 1,
+                ..Default::default()
+            }
+        )]
+    );
+    assert!(E::invariant_violations(&t).is_empty());
+}
+
+/// [23.2] step 3 (RULINGS W10): England may re-roll the zone die once, with an English
+/// expedition in one of the table's zones and an English agent spying on Spain.
+#[test]
+fn w10_england_rerolls_the_fleet_die_with_an_agent_on_spain() {
+    let mut s = wgame();
+    world::treasure::refill(&mut s, &mut Vec::new());
+    at_sea(&mut s, ENG, "drake", "antilles");
+    give(&mut s, FRA, "silver_fleet");
+    s.stack = vec![
+        Frame::Step(Step::Winter),
+        Frame::Impulse {
+            who: FRA,
+            passes: 0,
+        },
+    ];
+    let card = data().card_by_key("silver_fleet").unwrap().id;
+    play(&mut s, Move::PlayEvent { card });
+    for _ in 0..1 {
+        let m = moves(&s)[0].clone();
+        play(&mut s, m);
+    }
+    let m = moves(&s)[0].clone();
+    // Without an agent: no question.
+    let mut t = s.clone();
+    play(&mut t, m.clone());
+    assert_ne!(kind(&t), "world_reroll");
+    // With an English agent on Spain's card England is asked.
+    signoria_elisabeth_i::espionage::agents::hand_out(&mut s);
+    let i = s
+        .espionage
+        .informants
+        .iter()
+        .position(|x| x.owner == ENG)
+        .unwrap();
+    s.espionage.informants[i].on = Some(world::SPAIN);
+    assert!(world::silver_fleet::may_reroll(&s));
+    play(&mut s, m.clone());
+    assert_eq!(kind(&s), "world_reroll");
+    assert_eq!(seat(&s), s.seat_of(ENG));
+    // A re-roll that brings the fleet to Drake in the Antilles.
+    let (_, ev) = until(
+        &s,
+        |t| play(t, w(WM::Reroll)),
+        |_, ev| {
+            wev(ev)
+                .iter()
+                .any(|e| matches!(e, WE::Rerolled { zone } if *zone == z("antilles")))
+        },
+    );
+    assert!(
+        wev(&ev)
+            .iter()
+            .any(|e| matches!(e, WE::SilverFleet { zone, .. } if *zone == z("antilles")))
+    );
+    // Kept: the first die stands.
+    let mut k = s.clone();
+    let ev = play(&mut k, w(WM::KeepDie));
+    assert!(!wev(&ev).iter().any(|e| matches!(e, WE::Rerolled { .. })));
+}
+
+/// [3.1] 2-5 players (`data/scenarios.json` `removed_personalities`, RULINGS I5): Schmidl
+/// leaves the game with five players, the Ottoman captains too with four; a power left
+/// without captains is not offered Mercator.
+#[test]
+fn i5_player_count_removes_captains() {
+    use signoria_elisabeth_i::patronage::{evaluation, science};
+    let laid_out = |players: usize| {
+        let mut s = E::setup(&Options::default(), players, 3).unwrap();
+        s.turn = 4;
+        world::ensure(&mut s);
+        s
+    };
+    let (six, five, four) = (laid_out(6), laid_out(5), laid_out(4));
+    let at = |s: &State, c: &str| s.world.captains[cap(c) as usize].at;
+    assert_ne!(at(&six, "schmidl"), At::Gone);
+    assert_eq!(world::voyage::available(&six, HRE), vec![cap("schmidl")]);
+    assert_eq!(at(&five, "schmidl"), At::Gone);
+    assert!(world::voyage::available(&five, HRE).is_empty());
+    assert_ne!(at(&five, "hizir_reis"), At::Gone);
+    for c in ["schmidl", "hizir_reis", "mir_ali_beg"] {
+        assert_eq!(at(&four, c), At::Gone, "{c}");
+    }
+    assert!(world::voyage::available(&four, OTT).is_empty());
+    assert!(!world::voyage::available(&four, ENG).is_empty());
+    assert!(evaluation::free_bonuses(&six, HRE).contains(&science::MERCATOR));
+    assert!(!evaluation::free_bonuses(&five, HRE).contains(&science::MERCATOR));
+    assert!(E::invariant_violations(&four).is_empty());
+}

@@ -117,7 +117,7 @@ pub fn displace(s: &mut State, p: Pw, sp: SpaceId, ev: &mut Vec<Scoped<Event>>) 
                     f.ships.galleons += sh.galleons;
                     f.ships.corsairs += sh.corsairs;
                 }
-                None => crate::board::book(s, *o, 0, -(sh.total() as i16)),
+                None => crate::lost_ships::lose(s, *o, *sh),
             }
         }
         if let Some(t) = port_to {

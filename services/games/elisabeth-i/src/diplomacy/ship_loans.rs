@@ -192,9 +192,19 @@ pub fn give_back(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                 {
                     add(s, y, pool(l.lender), l.kind, 1);
                     book(s, pool(l.lender), 0, 1);
+                } else {
+                    // The lender's counter is lost ([17.3]: to the turn track, M21).
+                    crate::lost_ships::hold(
+                        s,
+                        pool(l.lender),
+                        crate::lost_ships::of_kind(l.kind, 1),
+                    );
                 }
             }
         }
+        // Lent ships sunk this turn were the lender's counters: they wait on the turn
+        // track as the lender's (not the borrower's, whose pool they never were).
+        crate::lost_ships::transfer(s, pool(l.borrower), pool(l.lender), l.kind, want);
     }
     if !loans.is_empty() {
         ev.push(Scoped::public(Event::CombatNote {

@@ -236,7 +236,7 @@ fn displace_majors(
                     sh.galleons += f.ships.galleons;
                     sh.corsairs += f.ships.corsairs;
                 }
-                None => book(s, f.owner, 0, -(f.ships.total() as i16)),
+                None => crate::lost_ships::lose(s, f.owner, f.ships),
             }
         }
     }

@@ -87,7 +87,7 @@ pub fn free_bonuses(s: &model::State, p: Pw) -> Vec<&'static str> {
     BONUSES
         .iter()
         .copied()
-        .filter(|b| bonus_owner(s, b).is_none() && super::science::useful(p, b))
+        .filter(|b| bonus_owner(s, b).is_none() && super::science::useful(s, p, b))
         // RULINGS F6: Excavation is of no use once the canal is finished.
         .filter(|&b| b != super::science::EXCAVATION || !s.majors.suez_built)
         .collect()

@@ -365,7 +365,7 @@ pub fn unsupported(_s: &model::State, mv: &model::Move) -> Option<String> {
             if !evaluation::BONUSES.contains(&b.as_str()) =>
         {
             Some(format!(
-                "the science bonus {b} is not offered: its effect belongs to a rule not implemented (RULINGS S8)"
+                "the science bonus {b} is not offered: it is none of the seed's bonuses (RULINGS S8, I3)"
             ))
         }
         _ => None,

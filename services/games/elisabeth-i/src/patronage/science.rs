@@ -10,9 +10,10 @@
 //! - Plantation: +1 on colony rolls ([8.4]) and a colony without the extra CP ([17.4]);
 //! - Excavation: each failed Suez Canal attempt lowers the die needed by two ([23.1],
 //!   `majors::ottoman`; RULINGS F6: only to the Ottomans, while the canal is unfinished).
-//!
-//! Not offered (their rules are not tracked): Dry Dock (ships lost are not held on the
-//! turn track, [17.3]), coastal fortification (Spain's fortress allotment, [8.2]).
+//! - Dry Dock: its owner's eliminated ships go back to its pool at once instead of the
+//!   turn track ([16.2] step 10 L1247, [17.3] L1406; `lost_ships`);
+//! - Coastal fortification: Spain gets 2 fortress markers in the card phase instead of 1
+//!   ([8.2] L618, `world::fortresses`; only to Spain, RULINGS I3).
 
 use crate::data::Power;
 use crate::model::{self, Pw, pw};
@@ -23,6 +24,8 @@ pub const RAVELIN: &str = "ravelin";
 pub const MERCATOR: &str = "mercator_projection";
 pub const PLANTATION: &str = "plantation";
 pub const EXCAVATION: &str = "excavation";
+pub const DRY_DOCK: &str = "dry_dock";
+pub const COASTAL_FORTIFICATION: &str = "coastal_fortification";
 
 /// The science bonuses whose effect is implemented.
 pub const BONUSES: &[&str] = &[
@@ -32,6 +35,8 @@ pub const BONUSES: &[&str] = &[
     MERCATOR,
     PLANTATION,
     EXCAVATION,
+    DRY_DOCK,
+    COASTAL_FORTIFICATION,
 ];
 
 /// The power owning a bonus.
@@ -75,20 +80,23 @@ pub fn from_treasure(s: &mut model::State, who: Pw) {
 }
 
 /// [22.2] "a bonus useful to its power" (RULINGS I3): the World-map bonuses only to the
-/// powers that may outfit expeditions (Mercator) or found colonies (Plantation); the
-/// others to every major.
-pub fn useful(p: Pw, b: &str) -> bool {
+/// powers that may outfit expeditions (Mercator: with a captain in the game) or found
+/// colonies (Plantation); the others to every major.
+pub fn useful(s: &model::State, p: Pw, b: &str) -> bool {
     match b {
-        MERCATOR => crate::data::data()
-            .captains
-            .iter()
-            .any(|c| c.powers.contains(&model::major(p))),
+        // Captains the player count removed do not count (RULINGS I5).
+        MERCATOR => crate::data::data().captains.iter().any(|c| {
+            c.powers.contains(&model::major(p))
+                && !crate::world::voyage::removed(s.n() as u8, &c.id)
+        }),
         // The Ottomans carry no colony while there is no Suez Canal (RULINGS W9).
         PLANTATION => {
             crate::world::voyage::colony_markers(p) > 0 && model::major(p) != Power::Ottoman
         }
         // [23.1]: its only effect is on the Ottomans' Suez Canal attempts (RULINGS F6).
         EXCAVATION => model::major(p) == Power::Ottoman,
+        // [8.2]: only Spain places fortress markers.
+        COASTAL_FORTIFICATION => model::major(p) == Power::Spain,
         _ => true,
     }
 }

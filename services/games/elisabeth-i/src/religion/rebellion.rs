@@ -170,18 +170,22 @@ pub(crate) fn eliminate(
     let f = crate::board::force_mut(s, x, owner);
     f.troops.regulars -= from_regulars;
     let mut ships = 0;
+    let mut lost = crate::model::Ships::default();
     for k in [0, 1, 2] {
-        let slot = match k {
-            0 => &mut f.ships.galleys,
-            1 => &mut f.ships.galleons,
-            _ => &mut f.ships.corsairs,
+        let (slot, to) = match k {
+            0 => (&mut f.ships.galleys, &mut lost.galleys),
+            1 => (&mut f.ships.galleons, &mut lost.galleons),
+            _ => (&mut f.ships.corsairs, &mut lost.corsairs),
         };
         let t = n.min(*slot);
         *slot -= t;
+        *to = t;
         n -= t;
         ships += t;
     }
-    book(s, owner, -(from_regulars as i16), -(ships as i16));
+    book(s, owner, -(from_regulars as i16), 0);
+    // Ships eliminated go to the turn track ([17.3]; RULINGS M21).
+    crate::lost_ships::lose(s, owner, lost);
     tidy(s, x);
     from_regulars + ships
 }

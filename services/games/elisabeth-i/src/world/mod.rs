@@ -11,8 +11,13 @@
 //!   colonies ([16.1]), colony rolls ([8.4]), circumnavigation ([16.6]), the winter
 //!   return ([20.4]), Spanish patrols ([17.3]);
 //! - [`piracy`]: piracy on the World map ([16.5]);
-//! - [`silver_fleet`]: the mandatory event *Silberflotte* ([23.2]).
+//! - [`silver_fleet`]: the mandatory event *Silberflotte* ([23.2]), with England's
+//!   re-roll of its zone die;
+//! - [`escorts`]: the Silver Fleet escorts of the spring deployment ([10] step 1);
+//! - [`fortresses`]: Spain's fortress markers ([8.2]) and World-map fortresses ([17.5]).
 
+pub mod escorts;
+pub mod fortresses;
 pub mod piracy;
 pub mod silver_fleet;
 pub mod treasure;
@@ -21,7 +26,7 @@ pub mod voyage;
 use serde::{Deserialize, Serialize};
 use signoria_engine::{GameRng, Scoped, Seat, Viewer};
 
-use crate::data::{OceanZoneId, data};
+use crate::data::{OceanZoneId, SpaceId, data};
 use crate::events::EventDef;
 use crate::model::{self, Moment, Pw, Step};
 use crate::pb;
@@ -152,6 +157,11 @@ pub enum Frame {
     /// `who` may extend its impulse with a treasure after an event that gave no CP
     /// ([11]; `treasure::after_event`).
     Extend { who: Pw },
+    /// Spain moves Silver Fleet escorts in the spring deployment ([10] step 1); `back`:
+    /// the direction chosen this turn.
+    Escorts { back: Option<bool> },
+    /// England may re-roll the Silver Fleet's zone die once ([23.2] step 3).
+    Reroll { chosen: Vec<Treasure>, zone: u8 },
 }
 
 /// Its choices (`model::Move::World`).
@@ -185,6 +195,17 @@ pub enum Move {
     StayAtSea,
     /// Ship this treasure of the row with the Silver Fleet.
     Ship { treasure: Treasure },
+    /// Spain puts a fortress marker of its card on a settlement (2 CP, [17.5]).
+    BuildFortress { settlement: u8 },
+    /// A galleon of the home port joins the Silver Fleet escorts, or (`back`) an escort
+    /// goes back to the port ([10] step 1).
+    Escort { port: SpaceId, back: bool },
+    /// No more escort moves this spring.
+    EscortsDone,
+    /// England re-rolls the Silver Fleet's zone die ([23.2] step 3).
+    Reroll,
+    /// England keeps it.
+    KeepDie,
 }
 
 /// What happened (`model::Event::World`).
@@ -269,6 +290,18 @@ pub enum Event {
     SpainReceives {
         count: u8,
     },
+    /// A Spanish fortress on a World-map settlement ([17.5]).
+    FortressBuilt {
+        settlement: u8,
+    },
+    /// The Silver Fleet escorts now number `count` ([10] step 1).
+    Escorts {
+        count: u8,
+    },
+    /// England re-rolled the Silver Fleet's die: it sails to `zone` ([23.2] step 3).
+    Rerolled {
+        zone: u8,
+    },
 }
 
 /// Its part of the game state (`model::State.world`; stored only when not default).
@@ -326,6 +359,15 @@ pub struct State {
     /// direction per pair and turn; `diplomacy::treasures`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub gifts: Vec<(u8, Pw, Pw)>,
+    /// Fortress markers on Spain's power card ([8.2]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fortress_markers: u8,
+    /// Settlements with a Spanish fortress ([17.5]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fortresses: Vec<u8>,
+    /// Galleons in the Silver Fleet escorts box ([10] step 1).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub escorts: u8,
 }
 
 /// Lay out the World map's pieces once (the treasure pool, the captains' entry turns).
@@ -334,6 +376,7 @@ pub fn ensure(s: &mut model::State) {
         return;
     }
     let d = data();
+    let players = s.n() as u8;
     let w = &mut s.world;
     w.ready = true;
     w.pool = treasure::all();
@@ -343,7 +386,12 @@ pub fn ensure(s: &mut model::State) {
         .captains
         .iter()
         .map(|c| Cap {
-            at: c.entry_turn.map_or(At::Gone, At::Home),
+            // [3.1] with fewer players some captains leave the game (RULINGS I5).
+            at: if voyage::removed(players, &c.id) {
+                At::Gone
+            } else {
+                c.entry_turn.map_or(At::Gone, At::Home)
+            },
             owner: None,
             damaged: false,
             colony: false,
@@ -372,6 +420,9 @@ pub struct View {
     pub hand_sizes: Vec<u8>,
     /// The viewer's own treasures in hand (its powers').
     pub own: Vec<(Pw, Vec<Treasure>)>,
+    pub fortresses: Vec<u8>,
+    pub fortress_markers: u8,
+    pub escorts: u8,
 }
 
 /// Its card events (chained by `events::registry`).
@@ -386,6 +437,8 @@ pub const DECISION_KINDS: &[&str] = &[
     "world_select",
     "world_fleet_reward",
     "world_extend",
+    "world_escorts",
+    "world_reroll",
 ];
 /// Its frame kinds that never wait for a seat.
 pub const AUTOMATIC_KINDS: &[&str] = &["world_fleet"];
@@ -400,6 +453,8 @@ pub fn kind(f: &Frame) -> &'static str {
         Frame::Fleet { .. } => "world_fleet",
         Frame::FleetReward { .. } => "world_fleet_reward",
         Frame::Extend { .. } => "world_extend",
+        Frame::Escorts { .. } => "world_escorts",
+        Frame::Reroll { .. } => "world_reroll",
     }
 }
 
@@ -410,7 +465,8 @@ pub fn decider(s: &model::State, f: &Frame) -> Option<Pw> {
         | Frame::Settle { who, .. }
         | Frame::Home { who, .. }
         | Frame::Extend { who } => Some(*who),
-        Frame::Reward { .. } | Frame::Select { .. } => Some(SPAIN),
+        Frame::Reward { .. } | Frame::Select { .. } | Frame::Escorts { .. } => Some(SPAIN),
+        Frame::Reroll { .. } => Some(silver_fleet::ENGLAND),
         Frame::Fleet { .. } => None,
         Frame::FleetReward { captain, .. } => s.world.captains[*captain as usize].owner,
     }
@@ -436,6 +492,12 @@ pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
             ..
         } => silver_fleet::reward_choices(s, *captain, chosen, given),
         Frame::Fleet { .. } => Vec::new(),
+        Frame::Escorts { back } => {
+            let mut v = escorts::choices(s, *back);
+            v.push(Move::EscortsDone);
+            v
+        }
+        Frame::Reroll { .. } => vec![Move::Reroll, Move::KeepDie],
     };
     v.into_iter().map(model::Move::World).collect()
 }
@@ -484,6 +546,11 @@ pub fn prompt(_s: &model::State, f: &Frame) -> String {
             "{}: choose the reward of a hit on the Silver Fleet ({left} left)",
             captain_name(*captain)
         ),
+        Frame::Escorts { .. } => "Spain: move galleons to or from the Silver Fleet escorts".into(),
+        Frame::Reroll { zone, .. } => format!(
+            "England: re-roll the Silver Fleet's die (it sails to the {})?",
+            zone_name(*zone)
+        ),
     }
 }
 
@@ -512,6 +579,8 @@ pub fn resolve(
         }
         Frame::Select { .. } => silver_fleet::resolve_select(s, f, m, ev),
         Frame::FleetReward { .. } => silver_fleet::resolve_reward(s, f, m, ev),
+        Frame::Escorts { .. } => escorts::resolve(s, m, ev),
+        Frame::Reroll { chosen, zone } => silver_fleet::resolve_reroll(s, chosen, zone, m, ev),
         Frame::Fleet { .. } => unreachable!("automatic"),
         Frame::Extend { .. } => unreachable!("resolved above"),
     }
@@ -533,6 +602,7 @@ pub fn auto(s: &mut model::State, f: Frame, ev: &mut Vec<Scoped<model::Event>>) 
 pub fn actions(s: &model::State, who: Pw, cp: u8) -> Vec<model::Move> {
     let mut v = voyage::actions(s, who, cp);
     v.extend(piracy::actions(s, who, cp));
+    v.extend(fortresses::actions(s, who, cp));
     v.extend(treasure::actions(s, who));
     v.into_iter()
         .map(model::Move::World)
@@ -576,6 +646,7 @@ pub fn act(
             2
         }
         Move::PlayTreasure { treasure } => treasure::play(s, who, *treasure, ev),
+        Move::BuildFortress { settlement } => fortresses::build(s, *settlement, ev),
         other => unreachable!("not an action: {other:?}"),
     }
 }
@@ -591,6 +662,7 @@ pub fn at(s: &mut model::State, when: Moment, ev: &mut Vec<Scoped<model::Event>>
         }
         // [8.4]: the pool is refilled, the rows filled, the colonies roll.
         Moment::After(Step::CardDraw) => {
+            fortresses::allot(s);
             treasure::refill(s, ev);
             voyage::colony_rolls(s, ev);
         }
@@ -687,6 +759,23 @@ pub fn describe(_s: &model::State, mv: &Move) -> String {
         Move::Ship { treasure } => {
             format!("ship a {} with the Silver Fleet", treasure::name(*treasure))
         }
+        Move::BuildFortress { settlement } => format!(
+            "build a fortress at {}",
+            data()
+                .settlement(crate::data::SettlementId(*settlement))
+                .name
+        ),
+        Move::Escort { port, back: false } => format!(
+            "a galleon of {} joins the Silver Fleet escorts",
+            data().space(*port).name
+        ),
+        Move::Escort { port, back: true } => format!(
+            "an escorting galleon goes back to {}",
+            data().space(*port).name
+        ),
+        Move::EscortsDone => "no more escort moves".into(),
+        Move::Reroll => "re-roll the Silver Fleet's die".into(),
+        Move::KeepDie => "keep the Silver Fleet's die".into(),
     }
 }
 
@@ -735,6 +824,9 @@ pub fn view(s: &model::State, viewer: Viewer) -> View {
             .iter()
             .filter_map(|&p| w.hands.get(p as usize).map(|h| (p, h.clone())))
             .collect(),
+        fortresses: w.fortresses.clone(),
+        fortress_markers: w.fortress_markers,
+        escorts: w.escorts,
     }
 }
 
@@ -800,6 +892,14 @@ pub fn violations(s: &model::State) -> Vec<String> {
     sts.dedup();
     if sts.len() != n {
         v.push("two colonies in one settlement".into());
+    }
+    if w.escorts > data().tables.silver_fleet.escort_max_galleons {
+        v.push("more Silver Fleet escorts than the box holds".into());
+    }
+    let mut forts = w.fortresses.clone();
+    forts.dedup();
+    if forts.len() != w.fortresses.len() {
+        v.push("two fortresses on one settlement".into());
     }
     if w.patrols.len() > voyage::patrol_counters() as usize {
         v.push("more patrols than counters".into());
@@ -939,6 +1039,18 @@ pub fn move_to_pb(m: &Move) -> pb::WorldMove {
             p.treasure = Some(*treasure as u32);
             K::Ship
         }
+        Move::BuildFortress { settlement } => {
+            p.settlement = Some(*settlement as u32);
+            K::BuildFortress
+        }
+        Move::Escort { port, back } => {
+            p.port = Some(port.0 as u32);
+            p.back = *back;
+            K::Escort
+        }
+        Move::EscortsDone => K::EscortsDone,
+        Move::Reroll => K::Reroll,
+        Move::KeepDie => K::KeepDie,
     };
     p.kind = k as i32;
     p
@@ -1011,6 +1123,20 @@ pub fn move_from_pb(p: &pb::WorldMove) -> Result<Move, String> {
         K::GoHome => Move::GoHome,
         K::StayAtSea => Move::StayAtSea,
         K::Ship => Move::Ship { treasure: tre()? },
+        K::BuildFortress => Move::BuildFortress {
+            settlement: small(p.settlement, "settlement", d.settlements.len())?,
+        },
+        K::Escort => Move::Escort {
+            port: SpaceId(
+                p.port
+                    .filter(|&x| (x as usize) < d.spaces.len())
+                    .ok_or("an escort move needs its port")? as u16,
+            ),
+            back: p.back,
+        },
+        K::EscortsDone => Move::EscortsDone,
+        K::Reroll => Move::Reroll,
+        K::KeepDie => Move::KeepDie,
     })
 }
 
@@ -1133,6 +1259,18 @@ pub fn event_to_pb(e: &Event) -> pb::WorldEvent {
             p.count = *count as u32;
             K::SpainReceives
         }
+        Event::FortressBuilt { settlement } => {
+            p.settlement = Some(*settlement as u32);
+            K::FortressBuilt
+        }
+        Event::Escorts { count } => {
+            p.count = *count as u32;
+            K::Escorts
+        }
+        Event::Rerolled { zone } => {
+            p.zone = Some(*zone as u32);
+            K::Rerolled
+        }
     };
     p.kind = k as i32;
     p
@@ -1181,5 +1319,8 @@ pub fn view_to_pb(v: &View) -> pb::WorldView {
                 treasures: o.1.iter().map(|&t| t as u32).collect(),
             })
             .collect(),
+        fortresses: v.fortresses.iter().map(|&x| x as u32).collect(),
+        fortress_markers: v.fortress_markers as u32,
+        escorts: v.escorts as u32,
     }
 }

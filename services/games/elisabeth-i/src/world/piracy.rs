@@ -91,11 +91,13 @@ pub fn start(
     };
     s.world.piracy.push((who, z));
     // Step 2: Portugal 1 die per adjacent Portuguese settlement; Spain 1 per patrol in
-    // the zone (and per World-map fortress: none are built, RULINGS W7).
+    // the zone and 1 per Spanish fortress on a settlement next to it ([17.5], W7).
     let settlements = target_settlements(z, target);
     let defence = match target {
         Target::Portugal => settlements,
-        Target::Spain => s.world.patrols.iter().filter(|&&x| x == z).count(),
+        Target::Spain => {
+            s.world.patrols.iter().filter(|&&x| x == z).count() + super::fortresses::next_to(s, z)
+        }
     } as u32;
     let (_, dh) = hits(s, defence);
     // Step 3: 2 hits, or 1 on a captain damaged before, eliminate him; 1 damages him.
@@ -152,6 +154,13 @@ pub fn offer_home(s: &mut model::State, who: Pw, c: u8) {
     }
 }
 
+/// [16.5] step 5: against Spain, with a Spanish fortress next to the zone (it rolled its
+/// die), Spain keeps one treasure of its row out of the random draw (its highest face,
+/// RULINGS W7); so a treasure is given only while two are left.
+pub fn kept(s: &model::State, z: u8, t: Target) -> usize {
+    (t == Target::Spain && super::fortresses::next_to(s, z) > 0) as usize
+}
+
 fn row(s: &model::State, t: Target) -> &Vec<u8> {
     match t {
         Target::Spain => &s.world.spain_row,
@@ -171,7 +180,7 @@ pub fn reward_choices(s: &model::State, c: u8, t: Target, given: &[u8; 4]) -> Ve
         .into_iter()
         .filter(|r| match r {
             Reward::Patrol => s.world.patrols.contains(&z),
-            Reward::Treasure => !row(s, t).is_empty(),
+            Reward::Treasure => row(s, t).len() > kept(s, z, t),
             _ => true,
         })
         .collect();
@@ -252,11 +261,19 @@ pub fn resolve_reward(
             s.world.patrols.remove(i);
         }
         Reward::Treasure => {
-            let v = match target {
+            let mut v = match target {
                 Target::Spain => std::mem::take(&mut s.world.spain_row),
                 Target::Portugal => std::mem::take(&mut s.world.portugal_row),
             };
-            let v = take_into_booty(s, pirate, captain, v, ev);
+            let At::Zone(z) = s.world.captains[captain as usize].at else {
+                unreachable!()
+            };
+            // Spain's kept treasure is its highest (the last once sorted).
+            v.sort();
+            let keep = v.split_off(v.len() - kept(s, z, target));
+            let mut v = take_into_booty(s, pirate, captain, v, ev);
+            v.extend(keep);
+            v.sort();
             match target {
                 Target::Spain => s.world.spain_row = v,
                 Target::Portugal => s.world.portugal_row = v,

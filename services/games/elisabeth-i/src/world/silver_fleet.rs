@@ -1,6 +1,9 @@
 //! The mandatory event *Silberflotte* ([23.2]): one more treasure into the Spanish row,
-//! Spain ships 2 (3 with two escorts) of them, a die places the fleet, every expedition
-//! in that zone may attack it for free, what is left goes to Spain's hand.
+//! Spain ships 2 (3 with two escorts, [10] step 1, `escorts`) of them, a die places the
+//! fleet (England may re-roll it once with an expedition in one of the table's zones and
+//! an agent on Spain), every expedition in that zone may attack it for free (the fleet
+//! rolls 1 die + 1 per escort; an escort may be eliminated as a reward), what is left
+//! goes to Spain's hand. RULINGS W10.
 
 use signoria_engine::Scoped;
 
@@ -18,9 +21,11 @@ pub const EVENT: EventDef = EventDef {
     play,
 };
 
-/// Escorting galleons: the spring option of [10] step 1 is not offered (RULINGS W10).
-pub fn escorts(_s: &model::State) -> u8 {
-    0
+pub const ENGLAND: Pw = 2;
+
+/// Escorting galleons ([10] step 1).
+pub fn escorts(s: &model::State) -> u8 {
+    super::escorts::count(s)
 }
 
 /// Treasures of the Silver Fleet's frames (on their way, for the conservation check).
@@ -30,7 +35,8 @@ pub fn in_transit(s: &model::State) -> Vec<u8> {
         if let model::Frame::World(
             Frame::Select { chosen, .. }
             | Frame::Fleet { chosen, .. }
-            | Frame::FleetReward { chosen, .. },
+            | Frame::FleetReward { chosen, .. }
+            | Frame::Reroll { chosen, .. },
         ) = f
         {
             v.extend(chosen);
@@ -92,10 +98,76 @@ pub fn resolve_select(
     }
 }
 
-/// Step 3: the die places the fleet (6: the Mexican Coast only with Spanish Philippines,
-/// never here, RULINGS W7; England's re-roll needs an English agent: espionage, not
-/// offered); the expeditions there attack in impulse order.
+/// The zone of a row of the table: 6 is the Mexican Coast only with Spanish Philippines,
+/// never here (RULINGS W7).
+fn row_zone(r: &crate::data::tables::SilverFleetRow) -> u8 {
+    let key = match (&r.condition, &r.otherwise) {
+        (Some(_), Some(o)) => o.as_str(),
+        _ => r.zone.as_str(),
+    };
+    data().ocean_zone_id(key).expect("a zone of the pack").0
+}
+
+/// The zones the fleet may sail to ([23.2] step 3, "in einer der Zonen").
+fn table_zones() -> Vec<u8> {
+    let mut v: Vec<u8> = data()
+        .tables
+        .silver_fleet
+        .rows
+        .iter()
+        .map(row_zone)
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// [23.2] step 3: England may re-roll with an English expedition in one of the zones of
+/// the table and an (unneutralized) English agent spying on Spain ([19.2]).
+pub fn may_reroll(s: &model::State) -> bool {
+    let zones = table_zones();
+    crate::espionage::agents::spies_on(s, ENGLAND, SPAIN)
+        && s.world
+            .captains
+            .iter()
+            .any(|c| c.owner == Some(ENGLAND) && matches!(c.at, At::Zone(z) if zones.contains(&z)))
+}
+
+/// Step 3: the die places the fleet; England may ask for the re-roll.
 fn sails(s: &mut model::State, chosen: Vec<u8>, ev: &mut Vec<Scoped<model::Event>>) {
+    let zone = roll_zone(s);
+    if may_reroll(s) {
+        s.stack
+            .push(model::Frame::World(Frame::Reroll { chosen, zone }));
+        return;
+    }
+    sails_to(s, chosen, zone, ev);
+}
+
+/// England's answer: a second die (final) or the first.
+pub fn resolve_reroll(
+    s: &mut model::State,
+    chosen: Vec<u8>,
+    zone: u8,
+    m: &Move,
+    ev: &mut Vec<Scoped<model::Event>>,
+) {
+    s.stack.pop();
+    let zone = if *m == Move::Reroll {
+        let z = roll_zone(s);
+        ev.push(Scoped::public(model::Event::World(Event::Rerolled {
+            zone: z,
+        })));
+        z
+    } else {
+        zone
+    };
+    sails_to(s, chosen, zone, ev);
+}
+
+/// The die of step 3 (6: the Mexican Coast only with Spanish Philippines, never here,
+/// RULINGS W7).
+fn roll_zone(s: &mut model::State) -> u8 {
     let d = data();
     let die = s.rng.die(6) as u8;
     let row = d
@@ -105,11 +177,11 @@ fn sails(s: &mut model::State, chosen: Vec<u8>, ev: &mut Vec<Scoped<model::Event
         .iter()
         .find(|r| r.die.contains(&die))
         .expect("the table covers a die");
-    let key = match (&row.condition, &row.otherwise) {
-        (Some(_), Some(o)) => o.as_str(),
-        _ => row.zone.as_str(),
-    };
-    let zone = d.ocean_zone_id(key).expect("a zone of the pack").0;
+    row_zone(row)
+}
+
+/// The fleet in `zone`: the expeditions there attack in impulse order.
+fn sails_to(s: &mut model::State, chosen: Vec<u8>, zone: u8, ev: &mut Vec<Scoped<model::Event>>) {
     ev.push(Scoped::public(model::Event::World(Event::SilverFleet {
         zone,
         treasures: chosen.len() as u8,
@@ -207,12 +279,12 @@ pub fn attack(
 
 /// The rewards of a hit on the fleet, spread evenly: a treasure of the fleet, a piracy
 /// VP, an escorting galleon ([23.2] step 4).
-pub fn reward_choices(_s: &model::State, _c: u8, chosen: &[u8], given: &[u8; 4]) -> Vec<Move> {
+pub fn reward_choices(s: &model::State, _c: u8, chosen: &[u8], given: &[u8; 4]) -> Vec<Move> {
     let avail: Vec<Reward> = [Reward::Treasure, Reward::Vp, Reward::Galleon]
         .into_iter()
         .filter(|r| match r {
             Reward::Treasure => !chosen.is_empty(),
-            Reward::Galleon => escorts(_s) > 0,
+            Reward::Galleon => escorts(s) > 0,
             _ => true,
         })
         .collect();
@@ -250,7 +322,9 @@ pub fn resolve_reward(
     match r {
         Reward::Treasure => chosen = piracy::take_into_booty(s, owner, captain, chosen, ev),
         Reward::Vp => super::add_vp(s, owner, 1),
-        _ => unreachable!("not offered"),
+        // An escorting galleon eliminated: to the turn track ([17.3], RULINGS M21).
+        Reward::Galleon => super::escorts::eliminate_one(s),
+        Reward::Patrol => unreachable!("not offered"),
     }
     if left > 1 {
         *s.stack.last_mut().expect("frame") = model::Frame::World(Frame::FleetReward {

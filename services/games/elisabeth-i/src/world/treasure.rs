@@ -155,7 +155,7 @@ pub fn action_type(m: &model::Move) -> Option<u8> {
         M::NavalMove | M::Build { .. } | M::Pirate { .. } | M::Transport { .. } => 1,
         M::BuildFortress { .. } => 2,
         M::World(Move::Voyage) | M::World(Move::Pirate { .. }) => 1,
-        M::World(Move::BuildPatrol { .. }) => 2,
+        M::World(Move::BuildPatrol { .. }) | M::World(Move::BuildFortress { .. }) => 2,
         M::World(Move::Outfit { .. }) => 3,
         M::Religion(_) => 10,
         M::Espionage(_) => 11,

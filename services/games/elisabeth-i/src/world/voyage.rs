@@ -85,6 +85,15 @@ pub fn available(s: &model::State, p: Pw) -> Vec<u8> {
         .collect()
 }
 
+/// Whether the player count removes the captain ([3.1]; `data/scenarios.json`
+/// `removed_personalities`: Schmidl with 2-5 players, the Ottoman captains with 2-4;
+/// RULINGS I5).
+pub fn removed(players: u8, id: &str) -> bool {
+    data()
+        .player_count(players)
+        .is_some_and(|c| c.removed_personalities.iter().any(|r| r == id))
+}
+
 /// Colony markers of `p` not in play (neither placed nor aboard).
 pub fn free_markers(s: &model::State, p: Pw) -> u8 {
     let aboard = s
