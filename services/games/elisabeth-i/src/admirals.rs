@@ -52,6 +52,10 @@ pub struct AdmiralState {
     pub lent_to: Option<Pw>,
     #[serde(default, skip_serializing_if = "is_naval")]
     pub role: Role,
+    /// A naval leader of this active minor power, acting as its ally's (`owner`) while the
+    /// minor is active ([24.3]; RULINGS N9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minor: Option<Power>,
 }
 
 /// Whether the entry is in force: Don John's naval role only while his army leader record
@@ -94,6 +98,7 @@ pub fn setup(placed: &[(String, SpaceId)], start_turn: u8) -> Vec<AdmiralState> 
                 at,
                 lent_to: None,
                 role: Role::Naval,
+                minor: None,
             })
         })
         .collect()
@@ -179,6 +184,7 @@ pub fn card_draw(s: &mut State) {
     for l in back {
         to_army(s, l, crate::model::Loc::Card);
     }
+    minor_arrivals(s);
 }
 
 /// Ports where `p` may place a naval leader in spring: its own-controlled home ports
@@ -198,7 +204,9 @@ pub fn place_sites(s: &State, p: Pw) -> Vec<SpaceId> {
 pub fn waiting(s: &State, p: Pw) -> Vec<u8> {
     s.admirals
         .iter()
-        .filter(|a| a.owner == p && a.at == ALoc::Card && a.role == Role::Naval)
+        .filter(|a| {
+            a.owner == p && a.at == ALoc::Card && a.role == Role::Naval && a.minor.is_none()
+        })
         .map(|a| a.idx)
         .collect()
 }
@@ -266,6 +274,7 @@ pub fn lendable(s: &State, p: Pw, port: SpaceId) -> Vec<u8> {
             a.owner == p
                 && a.lent_to.is_none()
                 && a.role == Role::Naval
+                && a.minor.is_none()
                 && a.at == ALoc::At(Waters::Port(port))
         })
         .map(|a| a.idx)
@@ -346,6 +355,7 @@ pub fn place_captain(s: &mut State, c: u8, port: SpaceId) {
         at: ALoc::At(Waters::Port(port)),
         lent_to: None,
         role: Role::Captain,
+        minor: None,
     });
 }
 
@@ -384,6 +394,7 @@ pub fn to_naval(s: &mut State, leader: u8, w: Waters) {
         at: ALoc::At(w),
         lent_to: None,
         role: Role::ArmyLeader,
+        minor: None,
     });
 }
 
@@ -465,4 +476,101 @@ pub fn violations(s: &State) -> Vec<String> {
         }
     }
     v
+}
+
+// ---- The minor powers' naval leaders ([24.3], [24.4]; RULINGS N9)
+
+/// The naval leaders of a minor power (`data/leaders.json`: Venier of Venice, Colonna of
+/// the Papacy).
+fn minor_leaders(minor: Power) -> Vec<u8> {
+    data()
+        .naval_leaders
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.power == minor)
+        .map(|(i, _)| i as u8)
+        .collect()
+}
+
+/// The minor's home port where its naval leader joins its ships: a home port of the minor
+/// controlled by the minor or its ally, holding most of the minor's ships (lowest space
+/// on ties); None when no such port holds one of its ships.
+fn minor_port(s: &State, minor: Power, ally: Pw) -> Option<SpaceId> {
+    let d = data();
+    let o = crate::minors::pool_of(minor)?;
+    d.space_ids()
+        .filter(|&x| {
+            d.space(x).ships_may_enter()
+                && d.space(x).home == minor
+                && (s.sp(x).controller == minor || controller_pw(s, x) == Some(ally))
+        })
+        .map(|x| {
+            let n: u8 = s
+                .sp(x)
+                .forces
+                .iter()
+                .filter(|f| f.owner == o)
+                .map(|f| f.ships.total())
+                .sum();
+            (n, x)
+        })
+        .filter(|&(n, _)| n > 0)
+        .max_by_key(|&(n, x)| (n, std::cmp::Reverse(x.0)))
+        .map(|(_, x)| x)
+}
+
+/// [24.3] "Militäreinheiten und Marineanführer der Neben-Macht werden wie Einheiten und
+/// Marineanführer der Großmacht behandelt": every entered naval leader ([8.1], his entry
+/// turn) of an active minor acts as its ally's; one not on the map yet (the minor just
+/// activated, his entry turn come, back from the turn track) joins the minor's ships in
+/// its home port ([`minor_port`]; with none he waits for the next card draw). Called at
+/// activation and in every card draw.
+pub fn minor_arrivals(s: &mut State) {
+    for minor in Power::MINORS {
+        let Some(ally) = crate::minors::activation::ally(s, minor) else {
+            continue;
+        };
+        for idx in minor_leaders(minor) {
+            if data().naval_leaders[idx as usize]
+                .entry_turn
+                .is_none_or(|t| t > s.turn)
+            {
+                continue;
+            }
+            let port = minor_port(s, minor, ally);
+            match s
+                .admirals
+                .iter_mut()
+                .find(|a| a.minor == Some(minor) && a.idx == idx)
+            {
+                Some(a) => {
+                    a.owner = ally;
+                    if a.at == ALoc::Card
+                        && let Some(x) = port
+                    {
+                        a.at = ALoc::At(Waters::Port(x));
+                    }
+                }
+                None => {
+                    if let Some(x) = port {
+                        s.admirals.push(AdmiralState {
+                            idx,
+                            owner: ally,
+                            at: ALoc::At(Waters::Port(x)),
+                            lent_to: None,
+                            role: Role::Naval,
+                            minor: Some(minor),
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// [24.4] deactivation, after the minor's ships went home: its naval leaders leave the
+/// former ally's fleets. They rest in the minor's home port (or on the turn track) with no
+/// effect while the minor is inactive, and are no longer tracked (RULINGS N9).
+pub fn minor_deactivated(s: &mut State, minor: Power) {
+    s.admirals.retain(|a| a.minor != Some(minor));
 }

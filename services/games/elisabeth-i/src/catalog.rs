@@ -42,7 +42,7 @@ pub fn sections() -> Vec<CatalogSection> {
         ),
         CatalogSection::indexed(
             "naval_leader",
-            "naval leaders of the majors (data/leaders.json naval_leaders)",
+            "naval leaders (data/leaders.json naval_leaders; those of an active minor act as its ally's)",
             names(&mut d.naval_leaders.iter().map(|l| &l.name)),
         ),
         CatalogSection::indexed(

@@ -405,7 +405,7 @@ fn deploy_capitals(s: &State, p: Pw) -> Vec<crate::data::SpaceId> {
         .filter(|&c| {
             controller_pw(s, c) == Some(p)
                 && crate::majors::protestant::deploy_ok(s, p, c)
-                && troops_of(s, p, c).total() > 0
+                && crate::movement::deploy_troops(s, p, c).total() > 0
                 && !crate::movement::deploy_targets(s, p, c).is_empty()
         })
         .collect()
@@ -436,7 +436,13 @@ fn formation_choices(
     // [20.10]: a formation with the Duke of Guise keeps a destination after each addition.
     let way =
         |after: &Selection| crate::majors::france::keeps_a_way(s, p, from, purpose, after, cp);
-    let free = free_troops(s, p, from, sel);
+    let free = if purpose == Purpose::Deploy {
+        let mut t = crate::movement::deploy_troops(s, p, from);
+        t.sub(&sel.troops);
+        t
+    } else {
+        free_troops(s, p, from, sel)
+    };
     for k in UnitKind::ALL {
         if free.get(k) > 0 && sel.troops.total() < limit {
             let mut after = sel.clone();
@@ -984,7 +990,8 @@ fn go(
 ) {
     match purpose {
         Purpose::Deploy => {
-            crate::movement::carry_out(s, who, from, to, &sel, ev);
+            let first = crate::majors::protestant::deploy_owner(s, who, from);
+            crate::movement::carry_out_first(s, who, from, to, &sel, first, ev);
         }
         Purpose::Move => {
             let cost =

@@ -323,25 +323,66 @@ pub fn carry_out(
     sel: &Selection,
     ev: &mut Vec<Scoped<Event>>,
 ) -> Vec<(crate::data::PoolOwner, Troops)> {
-    let moved = crate::battle::split(s, p, from, &sel.troops);
+    carry_out_first(s, p, from, to, sel, None, ev)
+}
+
+/// The units of `p` a spring deployment from `from` may take ([10] step 6): from a
+/// Protestant capital only its own faction's ([23.6], RULINGS K8), else all of them.
+pub fn deploy_troops(s: &State, p: Pw, from: SpaceId) -> Troops {
+    match crate::majors::protestant::deploy_owner(s, p, from) {
+        Some(o) => s
+            .sp(from)
+            .forces
+            .iter()
+            .find(|f| f.owner == o)
+            .map(|f| f.troops)
+            .unwrap_or_default(),
+        None => troops_of(s, p, from),
+    }
+}
+
+/// [`carry_out`] taking the units of `first` before the other owners' (a deployment
+/// from a Protestant capital takes its faction's units, [23.6]).
+pub fn carry_out_first(
+    s: &mut State,
+    p: Pw,
+    from: SpaceId,
+    to: SpaceId,
+    sel: &Selection,
+    first: Option<crate::data::PoolOwner>,
+    ev: &mut Vec<Scoped<Event>>,
+) -> Vec<(crate::data::PoolOwner, Troops)> {
+    let mut moved: Vec<(crate::data::PoolOwner, Troops)> = Vec::new();
     for k in UnitKind::ALL {
         let mut left = sel.troops.get(k);
-        let owners: Vec<_> = s
+        let mut owners: Vec<_> = s
             .sp(from)
             .forces
             .iter()
             .filter(|f| side(s, f.owner) == Some(p))
             .map(|f| f.owner)
             .collect();
+        owners.sort_by_key(|&o| Some(o) != first);
         for o in owners {
             if left == 0 {
                 break;
             }
             let f = crate::board::force_mut(s, from, o);
             let n = (*f.troops.get_mut(k)).min(left);
+            if n == 0 {
+                continue;
+            }
             *f.troops.get_mut(k) -= n;
             left -= n;
             *crate::board::force_mut(s, to, o).troops.get_mut(k) += n;
+            match moved.iter_mut().find(|(x, _)| *x == o) {
+                Some((_, t)) => *t.get_mut(k) += n,
+                None => {
+                    let mut t = Troops::default();
+                    *t.get_mut(k) = n;
+                    moved.push((o, t));
+                }
+            }
         }
         debug_assert_eq!(left, 0);
     }

@@ -73,10 +73,7 @@ fn distances(s: &State, p: Pw, from: SpaceId, friendly_only: bool) -> Vec<Option
 /// own faction's capital ([23.6], `majors::protestant`).
 fn capital_for(s: &State, o: PoolOwner, from: SpaceId) -> Option<SpaceId> {
     let p = side(s, o)?;
-    let mut caps: Vec<SpaceId> = match crate::majors::protestant::capital_of_owner(s, o) {
-        Some(own) => own.into_iter().collect(),
-        None => capitals(s, p),
-    };
+    let mut caps = crate::majors::protestant::unit_capitals(s, o, p);
     // [24.3]: an active minor's units may also return to a home key of the minor, as if
     // it were another capital.
     caps.extend(minor_capitals(o));

@@ -294,28 +294,233 @@ fn marriages_are_arranged_in_negotiation() {
     assert_eq!(kind(&t), "negotiate");
 }
 
-/// S1: nobles whose bonus is an action of a rule not implemented here (influence,
-/// sermon, suppress heresy, Leicester's aging) are never offered; proposing one is
-/// refused as UNSUPPORTED naming the rule.
+/// S1: the nobles the seed leaves without a rule are never offered: Leicester (his aging
+/// bonus is printed on his card) and the Earl of Arran (a Scottish noble the seed gives
+/// to no major); proposing one is refused as UNSUPPORTED naming why. Lord Darnley,
+/// Mary Stuart (arranged by France, [23.3] L2076) and Elisabeth of Austria are offered.
 #[test]
 fn s1_nobles_with_missing_bonuses_are_refused() {
     let mut s = royal_game();
     s.turn = 2;
     s.stack = vec![Frame::Negotiate { who: ENG }];
-    let mv = Move::Royals(RMove::Propose {
-        to: ENG,
-        couple: couple("lord_darnley", "elizabeth_i"),
-    });
-    assert!(!moves(&s).contains(&mv));
-    let who = seat(&s);
-    let err = E::apply(&mut s, who, &mv).unwrap_err();
-    assert!(format!("{err:?}").contains("influence"), "{err:?}");
-    assert!(moves(&s).iter().all(|m| match m {
+    let refused = |s: &mut signoria_elisabeth_i::State, g: &str, b: &str, to: u8, why: &str| {
+        let mv = Move::Royals(RMove::Propose {
+            to,
+            couple: couple(g, b),
+        });
+        assert!(!moves(s).contains(&mv));
+        let who = seat(s);
+        let err = E::apply(s, who, &mv).unwrap_err();
+        let err = format!("{err:?}");
+        assert!(err.contains(why) && err.contains("S1"), "{err:?}");
+    };
+    refused(&mut s, "leicester", "elizabeth_i", ENG, "aging");
+    refused(
+        &mut s,
+        "earl_of_arran",
+        "elizabeth_i",
+        ENG,
+        "Scottish noble",
+    );
+    let listed = moves(&s);
+    assert!(listed.iter().all(|m| match m {
         Move::Royals(RMove::Propose { couple, .. }) =>
-            arrange::bonus_missing(couple.groom).is_none()
-                && arrange::bonus_missing(couple.bride).is_none(),
+            arrange::refused(couple.groom).is_none() && arrange::refused(couple.bride).is_none(),
         _ => true,
     }));
+    assert!(listed.contains(&Move::Royals(RMove::Propose {
+        to: ENG,
+        couple: couple("lord_darnley", "elizabeth_i"),
+    })));
+    assert!(listed.contains(&Move::Royals(RMove::Propose {
+        to: FRA,
+        couple: couple("lord_darnley", "mary_stuart"),
+    })));
+    s.stack = vec![Frame::Negotiate { who: SPA }];
+    assert!(moves(&s).contains(&Move::Royals(RMove::Propose {
+        to: FRA,
+        couple: couple("don_carlos", "mary_stuart"),
+    })));
+}
+
+/// S18, [9.1] L667: two nobles of one family (the V of the Valois, the H on every
+/// Spanish noble) never marry; the HRE's nobles carry no mark.
+#[test]
+fn s18_nobles_of_one_family_never_marry() {
+    let mut s = royal_game();
+    s.turn = 4;
+    s.stack = vec![Frame::Negotiate { who: SPA }];
+    let listed = moves(&s);
+    let p = |to, g, b| {
+        Move::Royals(RMove::Propose {
+            to,
+            couple: couple(g, b),
+        })
+    };
+    assert!(!listed.contains(&p(SPA, "don_carlos", "isabella_clara_eugenia")));
+    assert!(listed.contains(&p(HRE, "don_carlos", "elisabeth_of_austria")));
+    assert!(listed.contains(&p(FRA, "philip_ii", "elisabeth_de_valois")));
+    s.stack = vec![Frame::Negotiate { who: FRA }];
+    let listed = moves(&s);
+    assert!(!listed.contains(&p(FRA, "charles_ix", "elisabeth_de_valois")));
+    assert!(listed.contains(&p(FRA, "charles_ix", "mary_stuart")));
+    let who = seat(&s);
+    assert!(E::apply(&mut s, who, &p(FRA, "henry_iii", "marguerite_de_valois")).is_err());
+}
+
+/// S17, [9.1] L660, [23.3] L2076: France arranges Mary Stuart; her marriage is carried out
+/// at once in the negotiation segment, and her bonus (influence, [21.1] L1874) is added by
+/// France right after it; never while she is captured in England ([9.1] L668).
+#[test]
+fn s17_mary_stuart_weds_at_once_and_france_adds_influence() {
+    let mut s = royal_game();
+    s.turn = 2;
+    s.stack = vec![Frame::Negotiate { who: FRA }];
+    let c = couple("don_carlos", "mary_stuart");
+    let mv = Move::Royals(RMove::Propose { to: SPA, couple: c });
+    play(&mut s, mv.clone());
+    assert_eq!(kind(&s), "consider_marriage");
+    assert_eq!(seat(&s), s.seat_of(SPA));
+    // A seed whose dice give an award: the bonus frame follows the wedding at once.
+    let (mut t, ev) = until(
+        &s,
+        |t| play(t, Move::Royals(RMove::Accept)),
+        |t, _| kind(t) == "marriage_bonus",
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Royals(royals::Event::Wedding {
+            outcome: Outcome::Award { .. },
+            ..
+        })
+    )));
+    assert!(
+        t.royals.engaged.is_empty(),
+        "carried out in the negotiation segment"
+    );
+    assert_eq!(nobles::get(&t, c.bride).status, Status::Married);
+    assert_eq!(seat(&t), t.seat_of(FRA));
+    let scot = Move::Royals(RMove::Influence(
+        signoria_elisabeth_i::data::Power::Scotland,
+    ));
+    assert!(moves(&t).contains(&scot));
+    let before = signoria_elisabeth_i::minors::influence::influence(
+        &t,
+        signoria_elisabeth_i::data::Power::Scotland,
+        FRA,
+    );
+    play(&mut t, scot);
+    assert_eq!(
+        signoria_elisabeth_i::minors::influence::influence(
+            &t,
+            signoria_elisabeth_i::data::Power::Scotland,
+            FRA
+        ),
+        before + 1
+    );
+    assert_eq!(kind(&t), "negotiate", "the negotiation goes on");
+    // A result without a marriage (here a last-minute annulment: 1 + 1 + 2 + 4) leaves
+    // her free and brings no bonus.
+    let mut s = royal_game();
+    s.turn = 2;
+    s.stack = vec![Frame::Negotiate { who: FRA }];
+    let c = couple("charles_ii", "mary_stuart");
+    play(&mut s, Move::Royals(RMove::Propose { to: HRE, couple: c }));
+    let (u, _) = until(
+        &s,
+        |u| play(u, Move::Royals(RMove::Accept)),
+        |u, ev| {
+            ev.iter().any(|e| {
+                matches!(
+                    e,
+                    Event::Royals(royals::Event::Wedding {
+                        outcome: Outcome::Annulment,
+                        ..
+                    })
+                )
+            }) && kind(u) == "negotiate"
+        },
+    );
+    assert_eq!(nobles::get(&u, c.bride).status, Status::Free);
+    // Captured in England: not offered.
+    let mut v = royal_game();
+    v.turn = 2;
+    v.royals.mary = royals::Mary::Captured;
+    v.stack = vec![Frame::Negotiate { who: FRA }];
+    assert!(!moves(&v).contains(&mv));
+}
+
+/// S17: Lord Darnley's bonus: England adds one box of influence in a column it may buy
+/// in ([24.5]), right after the marriage phase's wedding and before the next one.
+#[test]
+fn s17_darnley_adds_english_influence() {
+    let mut s = royal_game();
+    s.turn = 2;
+    let c = couple("lord_darnley", "anna_of_saxony");
+    engage(&mut s, c);
+    s.stack.clear();
+    finish(&mut s, c, [4, 4]);
+    assert_eq!(kind(&s), "marriage_bonus");
+    assert_eq!(seat(&s), s.seat_of(ENG));
+    let listed = moves(&s);
+    let cols = signoria_elisabeth_i::minors::influence::buyable(&s, ENG);
+    assert!(!cols.is_empty());
+    assert_eq!(listed.len(), cols.len());
+    play(&mut s, listed[0].clone());
+    let Move::Royals(RMove::Influence(t)) = listed[0] else {
+        panic!("{listed:?}")
+    };
+    assert!(signoria_elisabeth_i::minors::influence::influence(&s, t, ENG) >= 1);
+    assert_eq!(kind(&s), "over");
+    // Annulled: no bonus.
+    let mut a = royal_game();
+    a.turn = 2;
+    engage(&mut a, c);
+    a.stack.clear();
+    finish(&mut a, c, [3, 1]);
+    assert_eq!(kind(&a), "over");
+}
+
+/// S17: Elisabeth of Austria's suppress heresy ([18.3]): the HRE has no such action, so
+/// her husband's power carries it out (France: in France or Scotland); married to a
+/// Protestant, whose power cannot suppress heresy either, the bonus is lost.
+#[test]
+fn s17_elisabeth_of_austria_suppresses_heresy_through_her_husband() {
+    let mut s = royal_game();
+    s.turn = 2;
+    let c = couple("charles_ix", "elisabeth_of_austria");
+    engage(&mut s, c);
+    s.stack.clear();
+    finish(&mut s, c, [5, 5]);
+    assert_eq!(kind(&s), "marriage_bonus");
+    assert_eq!(seat(&s), s.seat_of(FRA));
+    let fr = Move::Royals(RMove::Convert(
+        signoria_elisabeth_i::data::ReligiousZone::France,
+    ));
+    assert!(moves(&s).contains(&fr));
+    assert!(
+        moves(&s)
+            .iter()
+            .all(|m| matches!(m, Move::Royals(RMove::Convert(_))))
+    );
+    let ev = play(&mut s, fr);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Religion(signoria_elisabeth_i::religion::Event::Attempts {
+            power: FRA,
+            faith: signoria_elisabeth_i::religion::Faith::Catholic,
+            zone: signoria_elisabeth_i::data::ReligiousZone::France,
+            dice,
+        }) if dice.len() == 5
+    )));
+    let mut p = royal_game();
+    p.turn = 3;
+    let c = couple("henry_iv", "elisabeth_of_austria");
+    engage(&mut p, c);
+    p.stack.clear();
+    finish(&mut p, c, [5, 5]);
+    assert_eq!(nobles::get(&p, c.bride).status, Status::Married);
+    assert_eq!(kind(&p), "over", "no power of the couple suppresses heresy");
 }
 
 /// [21.4] / digest §8.15 #174: an engaged noble who dies (here Henry of Navarre by an

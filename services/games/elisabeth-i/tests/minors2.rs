@@ -459,3 +459,56 @@ fn n8_no_german_reiters_for_spain_in_ireland() {
     s.stack = vec![window("paris")];
     assert!(moves(&s).iter().any(|m| matches!(m, Move::PlayCard { .. })));
 }
+
+/// N9 ([24.3] "Militäreinheiten und Marineanführer der Neben-Macht werden wie Einheiten
+/// und Marineanführer der Großmacht behandelt", [24.4]): an active minor's entered naval
+/// leader joins its ships in its home port as the ally's, leads them, and leaves the ally
+/// at deactivation; before his entry turn he is not placed, from it on the card draw
+/// places him.
+#[test]
+fn n9_a_minors_naval_leader_sails_for_the_ally() {
+    use signoria_elisabeth_i::admirals;
+    let names = |s: &State, w: Waters, p: Power| -> Vec<String> {
+        admirals::at(s, w, p).into_iter().map(|a| a.id).collect()
+    };
+    let venice = Waters::Port(sp("venice"));
+    // Turn 1: Venier (entry turn 2, data) is not in play yet.
+    let mut s = with_ally(Power::Venice, SPA);
+    assert!(names(&s, venice, Power::Spain).is_empty());
+    s.turn = 2;
+    admirals::card_draw(&mut s);
+    assert_eq!(names(&s, venice, Power::Spain), vec!["venier".to_string()]);
+    // Activated in his entry turn: placed at once, with the most Venetian ships.
+    let mut s = game();
+    s.turn = 2;
+    s.stack.clear();
+    activation::activate(&mut s, Power::Venice, SPA, &mut ev());
+    assert_eq!(names(&s, venice, Power::Spain), vec!["venier".to_string()]);
+    assert!(
+        admirals::waiting(&s, SPA).is_empty(),
+        "never placed by the ally's spring"
+    );
+    assert!(
+        admirals::lendable(&s, SPA, sp("venice")).is_empty(),
+        "never lent on"
+    );
+    // He sails with the Venetian galleys the ally moves.
+    actions(&mut s, SPA, 3);
+    let adriatic = zone("adriatic_sea");
+    sail(
+        &mut s,
+        &[
+            (venice, ShipKind::Galley, adriatic),
+            (venice, ShipKind::Galley, adriatic),
+        ],
+    );
+    settle(&mut s);
+    assert_eq!(
+        names(&s, adriatic, Power::Spain),
+        vec!["venier".to_string()]
+    );
+    // Deactivated: he leaves the Spanish fleets.
+    activation::deactivate(&mut s, Power::Venice, &mut ev());
+    assert!(s.admirals.iter().all(|a| a.minor.is_none()));
+    assert!(names(&s, adriatic, Power::Spain).is_empty());
+}

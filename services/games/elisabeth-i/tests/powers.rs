@@ -497,7 +497,10 @@ fn k8_protestant_capitals_serve_their_own_faction() {
     put(&mut s, "amsterdam", PoolOwner::Dutch, 2, 0, 0);
     assert!(deploy_ok(&s, PRO, sp("amsterdam")));
     put(&mut s, "amsterdam", PoolOwner::Huguenot, 1, 0, 0);
-    assert!(!deploy_ok(&s, PRO, sp("amsterdam")));
+    assert!(
+        deploy_ok(&s, PRO, sp("amsterdam")),
+        "the Dutch units deploy (K8)"
+    );
     assert!(!deploy_ok(&s, PRO, sp("la_rochelle")), "no capital there");
     let coligny = leader("coligny");
     let orange = leader("william_of_orange");
@@ -507,6 +510,121 @@ fn k8_protestant_capitals_serve_their_own_faction() {
     assert!(!leader_site_ok(&s, orange, sp("la_rochelle")));
     s.sp_mut(sp("la_rochelle")).controller = Power::France;
     assert!(!leader_site_ok(&s, coligny, sp("la_rochelle")));
+}
+
+/// A Protestant-controlled Amsterdam as the Dutch capital, with a free Protestant
+/// neighbour (returned) to deploy or displace to.
+fn dutch_capital() -> (State, signoria_elisabeth_i::data::SpaceId) {
+    use signoria_elisabeth_i::data::{Faction, Power};
+    let mut s = game();
+    clear(&mut s, "amsterdam");
+    s.sp_mut(sp("amsterdam")).controller = Power::Protestant;
+    s.religion.capitals = vec![(Faction::Dutch, sp("amsterdam"))];
+    let near = data()
+        .neighbours(sp("amsterdam"))
+        .map(|(x, _)| x)
+        .find(|&x| !signoria_elisabeth_i::board::fortified(&s, x))
+        .expect("an unfortified neighbour");
+    clear(&mut s, &data().space(near).key);
+    s.sp_mut(near).controller = Power::Protestant;
+    (s, near)
+}
+
+/// K8 ([23.6] L2168 "Dieses Feld dient dann als Hauptstadt für Armeeführer und Einheiten
+/// dieses Gebiets während Frühjahrsaufmarsch"): a spring deployment from a Protestant
+/// capital holding units of both factions takes only the capital's faction's units; the
+/// others stay.
+#[test]
+fn k8_a_deployment_from_a_mixed_capital_takes_its_faction() {
+    use signoria_elisabeth_i::data::PoolOwner;
+    use signoria_elisabeth_i::model::UnitKind;
+    let (mut s, near) = dutch_capital();
+    put(&mut s, "amsterdam", PoolOwner::Dutch, 2, 0, 0);
+    put(&mut s, "amsterdam", PoolOwner::Huguenot, 1, 1, 0);
+    s.stack = vec![Frame::Deploy { who: PRO }];
+    play(
+        &mut s,
+        Move::DeployFrom {
+            capital: sp("amsterdam"),
+        },
+    );
+    assert!(!moves(&s).contains(&Move::AddUnit(UnitKind::Mercenary)));
+    play(&mut s, Move::AddUnit(UnitKind::Regular));
+    play(&mut s, Move::AddUnit(UnitKind::Regular));
+    assert!(
+        !moves(&s).contains(&Move::AddUnit(UnitKind::Regular)),
+        "the Huguenot regular stays"
+    );
+    play(&mut s, Move::Go { to: near });
+    let of = |s: &State, x, o| {
+        s.sp(x)
+            .forces
+            .iter()
+            .find(|f| f.owner == o)
+            .map_or(0, |f| f.troops.total())
+    };
+    assert_eq!(of(&s, near, PoolOwner::Dutch), 2);
+    assert_eq!(of(&s, near, PoolOwner::Huguenot), 0);
+    assert_eq!(of(&s, sp("amsterdam"), PoolOwner::Huguenot), 2);
+    assert_eq!(of(&s, sp("amsterdam"), PoolOwner::Dutch), 0);
+}
+
+/// K8 ([12.5] with [23.6] L2168): displaced Protestant land units go to a capital of
+/// their own faction only: with the Dutch capital besieged (so no free fortified space),
+/// the Dutch units go into it and the Huguenot units, with no capital of theirs, are lost.
+#[test]
+fn k8_displaced_units_use_their_own_factions_capital() {
+    use signoria_elisabeth_i::data::PoolOwner;
+    use signoria_elisabeth_i::religion::{Event as GEvent, rebellion::displace_units};
+    let (mut s, near) = dutch_capital();
+    s.sp_mut(sp("amsterdam")).siege = Some(signoria_elisabeth_i::model::Siege {
+        by: vec![SPA],
+        since: 0,
+    });
+    let key = data().space(near).key.clone();
+    put(&mut s, &key, PoolOwner::Dutch, 1, 0, 0);
+    put(&mut s, &key, PoolOwner::Huguenot, 2, 0, 0);
+    let mut e = ev();
+    displace_units(&mut s, near, |_| false, &mut e);
+    let moved: Vec<_> = e
+        .iter()
+        .filter_map(|x| match &x.event {
+            Event::Religion(GEvent::Displaced { owner, to, .. }) => Some((*owner, *to)),
+            _ => None,
+        })
+        .collect();
+    assert!(moved.contains(&(PoolOwner::Dutch, Some(sp("amsterdam")))));
+    assert!(moved.contains(&(PoolOwner::Huguenot, None)));
+}
+
+/// K10 ([23.6] L2156): after the land units' winter return the Protestants may take army
+/// leaders off the map onto their power card, one by one, or stop; such a leader enters
+/// again in a spring deployment ([10] step 4).
+#[test]
+fn k10_protestants_take_leaders_off_the_map_in_winter() {
+    use signoria_elisabeth_i::majors::Move as KMove;
+    use signoria_elisabeth_i::model::{Loc, Moment, Step};
+    let mut s = game();
+    place_leader(&mut s, "coligny", "la_rochelle");
+    place_leader(&mut s, "william_of_orange", "amsterdam");
+    s.stack = vec![Frame::Hook {
+        at: Moment::After(Step::Winter),
+        next: 0,
+    }];
+    signoria_engine::kernel::advance::<signoria_elisabeth_i::ElisabethI>(&mut s, &mut ev());
+    assert_eq!(kind(&s), "protestant_leaders_off_map");
+    assert_eq!(seat(&s), s.seat_of(PRO));
+    let off = Move::Majors(KMove::LeaderOffMap {
+        leader: leader("coligny"),
+    });
+    assert!(moves(&s).contains(&Move::Done));
+    play(&mut s, off.clone());
+    assert_eq!(loc(&s, "coligny"), Loc::Card);
+    assert_eq!(kind(&s), "protestant_leaders_off_map");
+    assert!(!moves(&s).contains(&off));
+    play(&mut s, Move::Done);
+    assert_eq!(loc(&s, "william_of_orange"), Loc::Space(sp("amsterdam")));
+    assert_ne!(kind(&s), "protestant_leaders_off_map");
 }
 
 /// K9 ([23.2], [10] step 6, [20.6]): Spain's two capitals, Madrid and Milan: a regular

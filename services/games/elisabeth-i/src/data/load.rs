@@ -530,6 +530,14 @@ pub(super) fn parse(src: &Sources<'_>) -> Result<Data, DataError> {
     }
     for n in &lf.nobles {
         n.prov.check(&format!("leaders.json:noble:{}", n.id))?;
+        if n.arranged_by
+            .is_some_and(|p| !p.is_major() || n.power.is_major())
+        {
+            return err(format!(
+                "leaders.json: noble {}: arranged_by names a major for a minor's noble",
+                n.id
+            ));
+        }
     }
 
     // ---------------- cards

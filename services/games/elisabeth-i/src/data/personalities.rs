@@ -116,6 +116,10 @@ pub struct Noble {
     pub id: String,
     pub name: String,
     pub power: Power,
+    /// The major that arranges the noble's marriages when `power` is a minor (Mary
+    /// Stuart: France, [23.3] L2076); absent: `power` itself.
+    #[serde(default)]
+    pub arranged_by: Option<Power>,
     pub sex: Sex,
     pub family: Option<Family>,
     /// Starting box on the marriage display.

@@ -2,7 +2,7 @@
 
 use signoria_engine::Scoped;
 
-use crate::board::{capitals, controller_pw, force_mut, fortified, leaders_in, owner_pw, tidy};
+use crate::board::{controller_pw, force_mut, fortified, leaders_in, owner_pw, tidy};
 use crate::combat::naval_battle::Waters;
 use crate::data::{ReligiousZone, SpaceId, data};
 use crate::model::{Event, Pw, Ships, State, Troops, major};
@@ -72,11 +72,11 @@ pub fn displace(s: &mut State, p: Pw, sp: SpaceId, ev: &mut Vec<Scoped<Event>>) 
         .filter(|f| owner_pw(f.owner) == Some(p))
         .map(|f| (f.owner, f.troops, f.ships))
         .collect();
-    let land_to = land_target(s, p, sp);
     for (o, troops, _) in &owners {
         if troops.total() == 0 {
             continue;
         }
+        let land_to = land_target(s, p, *o, sp);
         force_mut(s, sp, *o).troops = Troops::default();
         match land_to {
             Some(t) => {
@@ -140,8 +140,8 @@ pub fn displace(s: &mut State, p: Pw, sp: SpaceId, ev: &mut Vec<Scoped<Event>>) 
 }
 
 /// The nearest fortified space `p` controls (not besieged), by land steps from `sp`; else
-/// its capital if `p` controls it.
-fn land_target(s: &State, p: Pw, sp: SpaceId) -> Option<SpaceId> {
+/// a capital of the units of `o` if `p` controls it (a Protestant faction's own, [23.6]).
+fn land_target(s: &State, p: Pw, o: crate::data::PoolOwner, sp: SpaceId) -> Option<SpaceId> {
     if let Some(y) = crate::board::by_land_distance(sp)
         .into_iter()
         .skip(1)
@@ -149,7 +149,7 @@ fn land_target(s: &State, p: Pw, sp: SpaceId) -> Option<SpaceId> {
     {
         return Some(y);
     }
-    capitals(s, p)
+    crate::majors::protestant::unit_capitals(s, o, p)
         .into_iter()
         .find(|&c| controller_pw(s, c) == Some(p))
 }

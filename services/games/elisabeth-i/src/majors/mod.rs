@@ -36,6 +36,9 @@ pub enum Frame {
     ForeignStrength { card: CardId },
     /// The power at war abroad takes `left` more losses on the card ([23.7], [14]).
     ForeignLosses { card: CardId, left: u8 },
+    /// Winter: the Protestants may take army leaders off the map onto their power card
+    /// ([23.6]).
+    LeadersOffMap,
 }
 
 /// Its choices (`model::Move::Majors`).
@@ -57,6 +60,8 @@ pub enum Move {
     RaiseAbroad { card: CardId, unit: UnitKind },
     /// Lose a unit of this kind on the war card.
     LoseAbroad { unit: UnitKind },
+    /// Take this Protestant army leader off the map onto the power card ([23.6]).
+    LeaderOffMap { leader: u8 },
 }
 
 /// What happened (`model::Event::Majors`).
@@ -129,6 +134,8 @@ pub enum Event {
     DefaultLeaderPlaced { leader: u8, turn: u8 },
     /// A default leader left the game: an army leader of its power arrived ([8.1]).
     DefaultLeaderRemoved { leader: u8 },
+    /// The Protestants took an army leader off the map onto their card ([23.6]).
+    LeaderOffMap { leader: u8 },
 }
 
 fn is_false(b: &bool) -> bool {
@@ -221,6 +228,7 @@ pub const DECISION_KINDS: &[&str] = &[
     "foreign_commit",
     "foreign_strength",
     "foreign_losses",
+    "protestant_leaders_off_map",
 ];
 /// Its frame kinds that never wait for a seat.
 pub const AUTOMATIC_KINDS: &[&str] = &[];
@@ -231,6 +239,7 @@ pub fn kind(f: &Frame) -> &'static str {
         Frame::ForeignCommit { .. } => "foreign_commit",
         Frame::ForeignStrength { .. } => "foreign_strength",
         Frame::ForeignLosses { .. } => "foreign_losses",
+        Frame::LeadersOffMap => "protestant_leaders_off_map",
     }
 }
 
@@ -238,6 +247,7 @@ pub fn kind(f: &Frame) -> &'static str {
 pub fn decider(s: &model::State, f: &Frame) -> Option<Pw> {
     match *f {
         Frame::VirginQueen => Some(england::ENGLAND),
+        Frame::LeadersOffMap => Some(protestant::PROTESTANT),
         _ => foreign_wars::decider(s, f),
     }
 }
@@ -248,6 +258,7 @@ pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
         Frame::ForeignCommit { card } => foreign_wars::commit_choices(s, card),
         Frame::ForeignStrength { card } => foreign_wars::strength_choices(s, card),
         Frame::ForeignLosses { card, .. } => foreign_wars::loss_choices(s, card),
+        Frame::LeadersOffMap => protestant::off_map_choices(s),
     }
 }
 
@@ -255,6 +266,9 @@ pub fn prompt(s: &model::State, f: &Frame) -> String {
     match *f {
         Frame::VirginQueen => {
             "England: take a card from the discard pile, or call Elizabeth's engagement off".into()
+        }
+        Frame::LeadersOffMap => {
+            "Protestants: take army leaders off the map onto the power card, or done".into()
         }
         _ => foreign_wars::prompt(s, f).unwrap_or_else(|| "A foreign war".into()),
     }
@@ -279,6 +293,7 @@ pub fn resolve(
         (Frame::ForeignLosses { card, left }, model::Move::Majors(Move::LoseAbroad { unit })) => {
             foreign_wars::resolve_loss(s, card, left, *unit, ev)
         }
+        (Frame::LeadersOffMap, mv) => protestant::resolve_off_map(s, mv, ev),
         (f, mv) => unreachable!("{mv:?} on {f:?}"),
     }
 }
@@ -316,8 +331,12 @@ pub fn act(
 }
 
 /// What it does at a fixed moment of the turn ([7]); it may push frames.
-pub fn at(s: &mut model::State, _when: Moment, ev: &mut Vec<Scoped<model::Event>>) {
+pub fn at(s: &mut model::State, when: Moment, ev: &mut Vec<Scoped<model::Event>>) {
     default_leader::arrivals(s, ev);
+    // [23.6]: after the land units' winter return the Protestants may take leaders off.
+    if when == Moment::After(model::Step::Winter) && !protestant::off_map_leaders(s).is_empty() {
+        s.stack.push(model::Frame::Majors(Frame::LeadersOffMap));
+    }
 }
 
 /// Its VP for `p` ([25.2]).
@@ -342,6 +361,10 @@ pub fn describe(_s: &model::State, mv: &Move) -> String {
                 .map_or("a card".into(), |c| c.title.clone())
         ),
         Move::Jilt => "Elizabeth calls her engagement off".into(),
+        Move::LeaderOffMap { leader } => format!(
+            "take {} off the map onto the Protestant power card",
+            crate::data::data().army_leaders[leader as usize].name
+        ),
         _ => unreachable!("described by its submodule"),
     }
 }
@@ -420,6 +443,10 @@ pub fn move_to_pb(m: &Move) -> pb::MajorsMove {
             p.unit = unit_pb(unit);
             K::LoseAbroad
         }
+        Move::LeaderOffMap { leader } => {
+            p.leader = leader as u32;
+            K::LeaderOffMap
+        }
     };
     p.kind = k as i32;
     p
@@ -451,6 +478,9 @@ pub fn move_from_pb(p: &pb::MajorsMove) -> Result<Move, String> {
         }),
         Ok(K::LoseAbroad) => Ok(Move::LoseAbroad {
             unit: crate::proto::unit_from(p.unit)?,
+        }),
+        Ok(K::LeaderOffMap) => Ok(Move::LeaderOffMap {
+            leader: crate::proto::leader_from(p.leader)?,
         }),
         _ => Err(format!("majors move kind {} unknown", p.kind)),
     }
@@ -581,6 +611,11 @@ pub fn event_to_pb(e: &Event) -> pb::MajorsEvent {
             p.leader = leader as u32;
             p.has_leader = true;
             K::DefaultLeaderRemoved
+        }
+        Event::LeaderOffMap { leader } => {
+            p.leader = leader as u32;
+            p.has_leader = true;
+            K::LeaderOffMap
         }
     };
     p.kind = k as i32;

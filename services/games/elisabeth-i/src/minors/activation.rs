@@ -62,6 +62,8 @@ pub fn activate(s: &mut model::State, target: Power, by: Pw, ev: &mut Vec<Scoped
             s.sp_mut(x).controller = major(by);
         }
     }
+    // [24.3]: its entered naval leaders join its ships as the activator's (RULINGS N9).
+    crate::admirals::minor_arrivals(s);
     // Step 5: the At War markers of its column go.
     super::wars::end_wars(s, target);
     // Step 6: the Irish rebels in Ulster.
@@ -149,6 +151,8 @@ pub fn deactivate(s: &mut model::State, target: Power, ev: &mut Vec<Scoped<model
     if let Some(o) = crate::minors::pool_of(target) {
         crate::naval::home_minor_ships(s, o);
     }
+    // Its naval leaders go home with its ships and leave the former ally (RULINGS N9).
+    crate::admirals::minor_deactivated(s, target);
     ev.push(Scoped::public(model::Event::Minors(Event::Deactivated {
         of: target,
     })));

@@ -452,7 +452,7 @@ pub fn unsupported(_s: &model::State, _mv: &model::Move) -> Option<String> {
 
 // ---- proto
 
-fn owner_pb(p: Power) -> i32 {
+pub(crate) fn owner_pb(p: Power) -> i32 {
     use pb::Owner as O;
     (match p {
         Power::Ottoman => O::Ottoman,
@@ -470,7 +470,7 @@ fn owner_pb(p: Power) -> i32 {
     }) as i32
 }
 
-fn owner_from(v: i32) -> Result<Power, String> {
+pub(crate) fn owner_from(v: i32) -> Result<Power, String> {
     use pb::Owner as O;
     Ok(
         match O::try_from(v).map_err(|_| format!("owner {v} unknown"))? {

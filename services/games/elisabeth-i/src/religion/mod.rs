@@ -317,7 +317,7 @@ pub fn card_bonus(_s: &model::State, _p: Pw) -> i8 {
     0
 }
 
-fn zone_name(z: ReligiousZone) -> &'static str {
+pub fn zone_name(z: ReligiousZone) -> &'static str {
     match z {
         ReligiousZone::England => "England",
         ReligiousZone::France => "France",

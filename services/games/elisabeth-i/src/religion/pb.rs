@@ -5,7 +5,7 @@ use crate::data::{Faction, ReligiousZone, SpaceId};
 use crate::pb as proto;
 use crate::proto::{owner_pb, power_pb, space_from};
 
-fn zone_pb(z: ReligiousZone) -> i32 {
+pub(crate) fn zone_pb(z: ReligiousZone) -> i32 {
     use proto::ReligionZone as Z;
     (match z {
         ReligiousZone::England => Z::England,
@@ -15,7 +15,7 @@ fn zone_pb(z: ReligiousZone) -> i32 {
     }) as i32
 }
 
-fn zone_from(v: i32) -> Result<ReligiousZone, String> {
+pub(crate) fn zone_from(v: i32) -> Result<ReligiousZone, String> {
     use proto::ReligionZone as Z;
     match Z::try_from(v) {
         Ok(Z::England) => Ok(ReligiousZone::England),

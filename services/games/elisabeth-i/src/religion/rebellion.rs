@@ -96,7 +96,8 @@ pub fn displace_units(
         })
         .or_else(|| {
             pw(owner).and_then(|p| {
-                crate::board::capitals(s, p)
+                // [23.6]: a Protestant faction's units only to their own capital.
+                crate::majors::protestant::unit_capitals(s, f.owner, p)
                     .into_iter()
                     .find(|&c| controller_pw(s, c) == Some(p) && calm(s, c))
             })

@@ -11,22 +11,28 @@ use super::nobles::{self, Status};
 use super::wedding::Couple;
 use super::{Event, Frame, Move};
 
-/// Nobles whose marriage bonus is an action of a rule not implemented here (influence
-/// [24.5], sermon and suppress heresy [18.2], Leicester's aging bonus printed on his
-/// card): never offered (RULINGS S1); `unsupported` names the rule.
-pub fn bonus_missing(n: u8) -> Option<&'static str> {
+/// Nobles never offered for a marriage (RULINGS S1), with the reason `unsupported`
+/// names: Leicester, whose aging bonus is printed on his card (not in the seed), and
+/// the Earl of Arran, a Scottish noble the seed gives to no major (only Mary Stuart is
+/// arranged by France, [23.3] L2076). The other bonuses are in `wedding` ([21.1]).
+pub fn refused(n: u8) -> Option<&'static str> {
+    if nobles::owner(n).is_none() {
+        return Some(
+            "a major to arrange it: the seed gives this Scottish noble to no major (France arranges Mary Stuart only, [23.3] L2076)",
+        );
+    }
     match nobles::info(n).bonus.as_str() {
-        "add_influence" => Some("diplomatic influence [24.5]"),
-        "sermon" => Some("the sermon action [18.2]"),
-        "suppress_heresy" => Some("the suppress heresy action [18.2]"),
         "aging" => Some("Leicester's aging bonus (printed on his card, not in the seed)"),
         _ => None,
     }
 }
 
-/// Whether `n` may be part of a new arrangement now ([9.1], [21]).
+/// Whether `n` may be part of a new arrangement now ([9.1], [21]): never Mary Stuart
+/// while she is captured in England ([9.1] L668) or dead.
 pub fn offerable(s: &model::State, n: u8) -> bool {
-    nobles::owner(n).is_some() && bonus_missing(n).is_none() && nobles::available(s, n)
+    refused(n).is_none()
+        && nobles::available(s, n)
+        && (nobles::id(n) != "mary_stuart" || super::mary(s) == super::Mary::Scotland)
 }
 
 /// Why `who` may not propose this couple (None: it may).
@@ -35,9 +41,9 @@ pub fn check(s: &model::State, who: Pw, to: Pw, c: Couple) -> Result<(), String>
         return Err("a marriage joins a male and a female noble".into());
     }
     for n in [c.groom, c.bride] {
-        if let Some(why) = bonus_missing(n) {
+        if let Some(why) = refused(n) {
             return Err(format!(
-                "{} is not offered: the marriage bonus needs {why}",
+                "{} is not offered: the marriage needs {why}",
                 nobles::info(n).name
             ));
         }
@@ -48,6 +54,10 @@ pub fn check(s: &model::State, who: Pw, to: Pw, c: Couple) -> Result<(), String>
     let (g, b) = (nobles::owner(c.groom), nobles::owner(c.bride));
     if !(g == Some(who) && b == Some(to) || b == Some(who) && g == Some(to)) {
         return Err("the proposer gives one noble, the other power the other".into());
+    }
+    let fam = |n: u8| nobles::info(n).family;
+    if fam(c.groom).is_some() && fam(c.groom) == fam(c.bride) {
+        return Err("two nobles of the same family may not marry ([9.1] L667)".into());
     }
     if s.seat_opt(who).is_none() || s.seat_opt(to).is_none() {
         return Err("a power without a seat arranges no marriage".into());
@@ -106,6 +116,8 @@ pub fn propose(
 }
 
 /// The couple is engaged (stacked by the marriage display until the marriage phase).
+/// Mary Stuart's marriage is carried out at once, in the negotiation segment ([9.1]
+/// L660, [21] L1849): its frame runs before the negotiation goes on.
 pub fn engage(s: &mut model::State, c: Couple, ev: &mut Vec<Scoped<model::Event>>) {
     nobles::set(s, c.groom, Status::Engaged);
     nobles::set(s, c.bride, Status::Engaged);
@@ -114,4 +126,7 @@ pub fn engage(s: &mut model::State, c: Couple, ev: &mut Vec<Scoped<model::Event>
         groom: c.groom,
         bride: c.bride,
     })));
+    if nobles::id(c.bride) == "mary_stuart" {
+        s.stack.push(model::Frame::Royals(Frame::Wed { couple: c }));
+    }
 }

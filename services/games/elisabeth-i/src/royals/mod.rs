@@ -2,19 +2,22 @@
 //!
 //! - `nobles`: the marriage display, entry, aging [21.3], William of Orange's return;
 //! - `arrange`: marriages arranged in the negotiation segment [9.1], [21];
+//! - `bonus`: the bonuses that are actions after a marriage [21.1] (influence, sermon,
+//!   suppress heresy);
 //! - `wedding`: the marriage phase [21.1] (dice, table, bonuses), the Virgin Queen VP
 //!   [21.2], deaths of engaged nobles [21.4], rulers' deaths and their fall-backs [23].
 //!
 //! Everything here is public (the display and the table results are open).
 
 pub mod arrange;
+pub mod bonus;
 pub mod nobles;
 pub mod wedding;
 
 use serde::{Deserialize, Serialize};
 use signoria_engine::{GameRng, Scoped, Seat, Viewer};
 
-use crate::data::data;
+use crate::data::{Power, ReligiousZone, data};
 use crate::events::EventDef;
 use crate::model::{self, Moment, Pw, Step};
 use crate::pb;
@@ -35,6 +38,8 @@ pub enum Frame {
     },
     /// Carry out one engaged couple's marriage (automatic, [21.1]).
     Wed { couple: Couple },
+    /// A marriage bonus's action, carried out at once by `who` ([21.1] L1872-1876).
+    Bonus { who: Pw, bonus: bonus::Bonus },
     /// The Virgin Queen VP and aging after the marriages (automatic, [21.2], [21.3]).
     Aging,
 }
@@ -52,6 +57,11 @@ pub enum Move {
     Reject,
     /// Reroll the lowest die (Anna of Austria) or keep the dice.
     Reroll(bool),
+    /// A marriage bonus: add one box of influence in this column ([24.5]).
+    Influence(Power),
+    /// A marriage bonus: the sermon's or suppression's attempts in this zone ([18.2],
+    /// [18.3]).
+    Convert(ReligiousZone),
 }
 
 /// What happened (`model::Event::Royals`).
@@ -198,7 +208,7 @@ pub struct View {
 pub static EVENTS: &[EventDef] = &[];
 
 /// Its frame kinds on which a seat decides (the playouts check that each is reached).
-pub const DECISION_KINDS: &[&str] = &["consider_marriage", "reroll_marriage"];
+pub const DECISION_KINDS: &[&str] = &["consider_marriage", "reroll_marriage", "marriage_bonus"];
 /// Its frame kinds that never wait for a seat.
 pub const AUTOMATIC_KINDS: &[&str] = &["wed", "aging"];
 
@@ -206,6 +216,7 @@ pub fn kind(f: &Frame) -> &'static str {
     match f {
         Frame::Consider { .. } => "consider_marriage",
         Frame::Reroll { .. } => "reroll_marriage",
+        Frame::Bonus { .. } => "marriage_bonus",
         Frame::Wed { .. } => "wed",
         Frame::Aging => "aging",
     }
@@ -215,12 +226,12 @@ pub fn kind(f: &Frame) -> &'static str {
 pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
     match f {
         Frame::Consider { to, .. } => Some(*to),
-        Frame::Reroll { who, .. } => Some(*who),
+        Frame::Reroll { who, .. } | Frame::Bonus { who, .. } => Some(*who),
         Frame::Wed { .. } | Frame::Aging => None,
     }
 }
 
-pub fn choices(_s: &model::State, f: &Frame) -> Vec<model::Move> {
+pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
     match f {
         Frame::Consider { .. } => vec![
             model::Move::Royals(Move::Accept),
@@ -230,6 +241,7 @@ pub fn choices(_s: &model::State, f: &Frame) -> Vec<model::Move> {
             model::Move::Royals(Move::Reroll(true)),
             model::Move::Royals(Move::Reroll(false)),
         ],
+        Frame::Bonus { who, bonus } => bonus::choices(s, *who, *bonus),
         Frame::Wed { .. } | Frame::Aging => Vec::new(),
     }
 }
@@ -259,6 +271,9 @@ pub fn prompt(_s: &model::State, f: &Frame) -> String {
             dice[0],
             dice[1]
         ),
+        Frame::Bonus { who, bonus } => {
+            format!("{}: the marriage bonus: {}", name(*who), bonus.name())
+        }
         Frame::Wed { .. } | Frame::Aging => String::new(),
     }
 }
@@ -291,6 +306,7 @@ pub fn resolve(
             wedding::finish(s, couple, d, &mut rng, ev);
             s.rng = rng;
         }
+        (Frame::Bonus { who, .. }, model::Move::Royals(m)) => bonus::resolve(s, who, m, ev),
         (f, m) => unreachable!("royals: {m:?} on {f:?}"),
     }
 }
@@ -418,6 +434,7 @@ pub fn describe(_s: &model::State, mv: &Move) -> String {
         Move::Reject => "reject the marriage".into(),
         Move::Reroll(true) => "reroll the lowest die".into(),
         Move::Reroll(false) => "keep the dice".into(),
+        m => bonus::describe(m).unwrap_or_default(),
     }
 }
 
@@ -491,9 +508,9 @@ pub fn unsupported(s: &model::State, mv: &model::Move) -> Option<String> {
         .into_iter()
         .filter(|&n| n < nobles::count())
         .find_map(|n| {
-            arrange::bonus_missing(n).map(|why| {
+            arrange::refused(n).map(|why| {
                 format!(
-                    "the marriage of {} is not offered: its bonus needs {why} (RULINGS S1)",
+                    "the marriage of {} is not offered: it needs {why} (RULINGS S1)",
                     nobles::info(n).name
                 )
             })
@@ -527,6 +544,14 @@ pub fn move_to_pb(m: &Move) -> pb::RoyalsMove {
             p.kind = K::Reroll as i32;
             p.reroll = Some(*b);
         }
+        Move::Influence(t) => {
+            p.kind = K::BonusInfluence as i32;
+            p.on = crate::minors::owner_pb(*t);
+        }
+        Move::Convert(z) => {
+            p.kind = K::BonusConversion as i32;
+            p.zone = crate::religion::pb::zone_pb(*z);
+        }
     }
     p
 }
@@ -556,6 +581,8 @@ pub fn move_from_pb(p: &pb::RoyalsMove) -> Result<Move, String> {
         Ok(K::Accept) => Ok(Move::Accept),
         Ok(K::Reject) => Ok(Move::Reject),
         Ok(K::Reroll) => Ok(Move::Reroll(p.reroll.ok_or("reroll needs its flag")?)),
+        Ok(K::BonusInfluence) => Ok(Move::Influence(crate::minors::owner_from(p.on)?)),
+        Ok(K::BonusConversion) => Ok(Move::Convert(crate::religion::pb::zone_from(p.zone)?)),
         _ => Err(format!("royals move kind {} unknown", p.kind)),
     }
 }

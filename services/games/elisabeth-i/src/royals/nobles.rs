@@ -57,9 +57,11 @@ pub fn count() -> u8 {
     data().nobles.len() as u8
 }
 
-/// The major arranging the noble's marriages (None: a Scottish noble, RULINGS S1).
+/// The major arranging the noble's marriages: its own power, or for a minor's noble the
+/// major the seed names (Mary Stuart: France, [23.3] L2076); None: the Earl of Arran,
+/// whom the seed gives to no major (RULINGS S1).
 pub fn owner(i: u8) -> Option<Pw> {
-    model::pw(info(i).power)
+    model::pw(info(i).arranged_by.unwrap_or(info(i).power))
 }
 
 pub fn is_male(i: u8) -> bool {

@@ -192,8 +192,12 @@ pub fn finish(
     }
 }
 
-/// [21.1] the bonuses of the nobles of a marriage that took place.
+/// [21.1] the bonuses of the nobles of a marriage that took place; the actions
+/// (influence, sermon, suppress heresy) are frames carried out at once (`bonus`).
 fn bonuses(s: &mut model::State, c: Couple, ev: &mut Vec<Scoped<model::Event>>) {
+    for f in super::bonus::frames(s, c).into_iter().rev() {
+        s.stack.push(model::Frame::Royals(f));
+    }
     for n in [c.groom, c.bride] {
         let Some(p) = nobles::owner(n) else { continue };
         match nobles::info(n).bonus.as_str() {
