@@ -535,7 +535,10 @@ pub fn prompt(s: &State, f: &Frame, _seat: Seat) -> String {
             s.draft.len()
         ),
         Frame::Negotiate { who } => {
-            format!("{}: announce an agreement or finish negotiating", name(*who))
+            format!(
+                "{}: announce an agreement or finish negotiating",
+                name(*who)
+            )
         }
         Frame::Confirm { id, .. } => crate::labels::announcement(s, *id),
         Frame::Ransom { who } => format!("{}: ransom a captured leader or finish", name(*who)),

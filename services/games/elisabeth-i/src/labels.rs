@@ -126,7 +126,13 @@ pub fn describe(s: &State, mv: &Move) -> String {
             format!(
                 "Announce that {} agrees: {}",
                 power_name(*from),
-                describe(s, &Move::Propose { to: me, deal: *deal })
+                describe(
+                    s,
+                    &Move::Propose {
+                        to: me,
+                        deal: *deal
+                    }
+                )
             )
         }
         Move::Announce => format!(

@@ -274,9 +274,13 @@ pub fn resample(t: &mut State, seat: Seat, rng: &mut GameRng) {
             .map(DealPick::deal)
             .filter(|d| possible(&base, from, to, d))
             .collect();
-        if !pool.is_empty() {
-            t.draft[i].deal = pool[rng.index(pool.len())].clone();
-        }
+        // With nothing possible (the clauses redrawn before it changed the state), a fixed
+        // term, so that the redraw never depends on the clause's real content.
+        t.draft[i].deal = if pool.is_empty() {
+            Deal::Peace
+        } else {
+            pool[rng.index(pool.len())].clone()
+        };
     }
 }
 

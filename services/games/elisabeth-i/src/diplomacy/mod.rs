@@ -401,10 +401,7 @@ pub fn violations(s: &State) -> Vec<String> {
         v.push("more than 4 Mercenaries for Hire".into());
     }
     // [9.1] L676: every party answers in the segment; nothing is pending after it.
-    let negotiating = s
-        .stack
-        .iter()
-        .any(|f| matches!(f, Frame::Negotiate { .. }));
+    let negotiating = s.stack.iter().any(|f| matches!(f, Frame::Negotiate { .. }));
     if !negotiating && !(s.draft.is_empty() && s.announcements.is_empty()) {
         v.push("an announcement pending outside the negotiation segment".into());
     }
