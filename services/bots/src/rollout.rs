@@ -36,14 +36,17 @@ pub fn next_seat<G: Game>(state: &G::State) -> Option<Seat> {
     G::pending(state).first().copied()
 }
 
-/// Play `state` on with `policy` for at most `max_moves` moves and score it
-/// ([`rewards`]); a game that has not ended by then scores a draw.
+/// Play `state` on with `policy` for at most `max_moves` moves (fewer where
+/// the game says so, [`Game::bot_rollout_depth`]) and score it ([`rewards`]);
+/// a game that has not ended by then is scored by its standing
+/// ([`Game::standing`]), else as a draw.
 pub fn play_out<G: Game, P: RolloutPolicy<G> + ?Sized>(
     state: &mut G::State,
     policy: &P,
     max_moves: u32,
     rng: &mut GameRng,
 ) -> Vec<f64> {
+    let max_moves = G::bot_rollout_depth().map_or(max_moves, |d| d.min(max_moves));
     for _ in 0..max_moves {
         let Some(seat) = next_seat::<G>(state) else {
             break;
@@ -52,7 +55,7 @@ pub fn play_out<G: Game, P: RolloutPolicy<G> + ?Sized>(
         let i = policy.pick(state, seat, &moves, rng);
         apply_legal::<G>(state, seat, &moves[i]);
     }
-    match G::outcome(state) {
+    match G::outcome(state).or_else(|| G::standing(state)) {
         Some(outcome) => rewards(&outcome),
         None => vec![0.5; G::players(state)],
     }

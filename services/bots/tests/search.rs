@@ -7,7 +7,7 @@ mod toys;
 use signoria_bots::search::search;
 use signoria_bots::{Budget, RandomRollout, choose_move, random_move};
 use signoria_engine::{Game, GameRng};
-use toys::{FACES, Nim, NimState, Pennies};
+use toys::{FACES, Nim, NimState, Pennies, Race, RaceState};
 
 fn budget(iterations: u32) -> Budget {
     Budget {
@@ -78,4 +78,34 @@ fn a_simultaneous_pick_is_not_seen_by_the_seats_that_pick_after_it() {
     for (face, visits, mean) in &stats.moves {
         assert!(*mean > 0.6, "face {face}: {visits} visits, mean {mean}");
     }
+}
+
+#[test]
+fn a_rollout_cut_before_the_end_is_scored_by_the_games_standing() {
+    let state = RaceState::new();
+    // The budget's depth (100) is cut to the game's 6: no rollout ends the
+    // 10,000-turn race, so every reward comes from the standing.
+    for seed in 0..5 {
+        let mv = choose_move::<Race<true>>(&state, 0, &budget(200), seed);
+        assert_eq!(mv, Some(1), "seed {seed}: scoring is better by points");
+    }
+    // Without a standing the same cut rollouts are draws: no signal at all.
+    let stats = search::<Race<false>, _>(
+        &state,
+        0,
+        &budget(200),
+        &RandomRollout,
+        &mut GameRng::from_seed(1),
+    )
+    .unwrap();
+    assert!(stats.moves.iter().all(|m| m.2 == 0.5), "{:?}", stats.moves);
+    let with = search::<Race<true>, _>(
+        &state,
+        0,
+        &budget(200),
+        &RandomRollout,
+        &mut GameRng::from_seed(1),
+    )
+    .unwrap();
+    assert!(with.moves[1].2 > with.moves[0].2, "{:?}", with.moves);
 }

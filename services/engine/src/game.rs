@@ -271,6 +271,23 @@ pub trait Game: Send + Sync + 'static {
         None
     }
 
+    /// A provisional ranking of an unfinished game from its public score so
+    /// far (victory points, ...), for a search bot whose rollout stops before
+    /// the end ([`Game::bot_rollout_depth`]): the rollout is scored by it
+    /// instead of as a draw. `None` (the default): no meaningful standing.
+    /// Must read only what every seat may see.
+    fn standing(_state: &Self::State) -> Option<Outcome> {
+        None
+    }
+
+    /// The most moves a search bot's rollout plays in this game before it is
+    /// scored by [`Game::standing`]; for games whose complete games are too
+    /// long to play out within a bot's budget. `None` (the default): the
+    /// budget's own depth.
+    fn bot_rollout_depth() -> Option<u32> {
+        None
+    }
+
     /// The names of the game's numbered things (from its data layer). The
     /// default has none.
     fn catalog() -> Vec<CatalogSection> {

@@ -24,8 +24,9 @@ pub enum NoticeKind {
     TimedOut,
     /// The seat resigned.
     Resigned,
-    /// A move the server made for a seat it plays: a resigned seat's (the
-    /// default player) or a bot seat's (the search bot).
+    /// A move the server made for a seat it plays: a bot seat's or a
+    /// resigned seat's (the search bot), or the default move of a resigned
+    /// seat handed back to a player.
     BotMove,
     /// The seat was handed to the search bot (the label is its strength).
     BotSeat,
@@ -40,6 +41,9 @@ pub struct BotSeat {
     /// A name of [`signoria_bots::Budget::named`].
     pub strength: String,
 }
+
+/// The strength of the search bot that plays a resigned seat on.
+pub const RESIGNED_BOT_STRENGTH: &str = "default";
 
 /// How long a bot seat may stay pending before the deadline scanner queues
 /// its work again (the safety net for work lost between a commit and its
@@ -144,6 +148,18 @@ impl GameMeta {
                 strength: strength.to_owned(),
             });
             self.bots.sort_by_key(|b| b.seat);
+        }
+    }
+
+    /// After `seat` resigned: the search bot plays it on at the default
+    /// strength (unless a bot plays it already); when every seat has resigned
+    /// (abandoned) no bot plays any resigned seat, so the game stands still.
+    pub fn bot_for_resigned(&mut self, seat: Seat, players: usize) {
+        if self.abandoned(players) {
+            let resigned = self.resigned.clone();
+            self.bots.retain(|b| !resigned.contains(&b.seat));
+        } else if self.bot(seat).is_none() {
+            self.set_bot(seat, Some(RESIGNED_BOT_STRENGTH));
         }
     }
 
@@ -370,6 +386,30 @@ mod tests {
         m.resigned = vec![0, 1, 2];
         assert!(m.abandoned(3));
         assert_eq!(m.expired(&[0, 2], 3, 6), None);
+    }
+
+    #[test]
+    fn resigned_seats_get_a_bot_until_the_game_is_abandoned() {
+        let mut m = GameMeta::new(3, None, 5);
+        m.set_bot(1, Some("strong"));
+        m.resigned = vec![0];
+        m.bot_for_resigned(0, 3);
+        m.resigned = vec![0, 1];
+        m.bot_for_resigned(1, 3);
+        // A seat a bot played already keeps its strength.
+        let bots: Vec<_> = m
+            .bots
+            .iter()
+            .map(|b| (b.seat, b.strength.as_str()))
+            .collect();
+        assert_eq!(bots, vec![(0, RESIGNED_BOT_STRENGTH), (1, "strong")]);
+        // The resigned seat is the bot's: no default move at once.
+        assert_eq!(m.expired(&[0], 3, 6), None);
+        assert_eq!(m.bots_to_queue(&[0]), vec![0]);
+        m.resigned = vec![0, 1, 2];
+        m.bot_for_resigned(2, 3);
+        assert!(m.bots.is_empty(), "{:?}", m.bots);
+        assert_eq!(m.bots_to_queue(&[0, 1, 2]), Vec::<Seat>::new());
     }
 
     #[test]

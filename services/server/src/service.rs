@@ -1106,11 +1106,16 @@ impl<S: GameStore> GameServiceImpl<S> {
                         kind: NoticeKind::Resigned,
                         label: String::new(),
                     });
+                    meta.bot_for_resigned(seat, state.players());
                     Ok(true)
                 },
             )
             .await?;
         tracing::info!(game_id, seat, "seat resigned");
+        let meta = GameMeta::read(&record);
+        if meta.bot(seat).is_some() && state.pending().contains(&seat) {
+            self.queue_bots(&game_id, record.version, vec![seat]).await;
+        }
         Ok(snapshot(&record, record.version, &*state, caller))
     }
 

@@ -148,6 +148,14 @@ async fn resigned_seats_are_played_on_and_all_resigned_is_abandoned() {
             .iter()
             .any(|n| n.kind == pb::SeatNoticeKind::Resigned as i32 && n.seat == 0)
     );
+    // The search bot plays the resigned seat on, at the default strength.
+    assert_eq!(
+        snap.bot_seats
+            .iter()
+            .map(|b| (b.seat, b.strength.as_str()))
+            .collect::<Vec<_>>(),
+        vec![(0, "default")]
+    );
     // Resigning again changes nothing.
     let again = resign(&seats[0]).await.unwrap();
     assert_eq!(again.resigned_seats, vec![0]);
@@ -202,6 +210,7 @@ async fn resigned_seats_are_played_on_and_all_resigned_is_abandoned() {
     let snap = resign(&seats[1]).await.unwrap();
     assert!(snap.abandoned, "{snap:?}");
     assert_eq!(snap.resigned_seats, vec![0, 1]);
+    assert!(snap.bot_seats.is_empty(), "no bot plays an abandoned game");
     tokio::time::sleep(Duration::from_millis(300)).await;
     let later = spectator.clone().get_game(&game_id).await.unwrap();
     assert_eq!(

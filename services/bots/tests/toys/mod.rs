@@ -186,3 +186,92 @@ impl Game for Pennies {
         Some(alt)
     }
 }
+
+/// A race too long to play out: seats alternate for `TURNS` turns, each turn
+/// scoring 0 or 1 point. `STANDING`: whether it ranks an unfinished game by
+/// points ([`Game::standing`]); its rollouts stop after 6 moves.
+pub struct Race<const STANDING: bool>;
+
+pub const TURNS: u32 = 10_000;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RaceState {
+    pub points: [i64; 2],
+    pub turns: u32,
+    pub stack: Vec<()>,
+}
+
+impl RaceState {
+    pub fn new() -> Self {
+        RaceState {
+            points: [0, 0],
+            turns: 0,
+            stack: vec![()],
+        }
+    }
+}
+
+impl<const STANDING: bool> Game for Race<STANDING> {
+    type Options = ();
+    type State = RaceState;
+    type Move = i64;
+    type Event = ();
+    type View = RaceState;
+    type Frame = ();
+
+    fn info() -> GameInfo {
+        info("race")
+    }
+    fn setup(_: &(), _: usize, _: u64) -> Result<RaceState, SetupError> {
+        Ok(RaceState::new())
+    }
+    fn players(_: &RaceState) -> usize {
+        2
+    }
+    fn stack(s: &RaceState) -> &[()] {
+        &s.stack
+    }
+    fn stack_mut(s: &mut RaceState) -> &mut Vec<()> {
+        &mut s.stack
+    }
+    fn deciders(s: &RaceState, _: &()) -> Vec<Seat> {
+        vec![(s.turns % 2) as Seat]
+    }
+    fn choices(_: &RaceState, _: &(), _: Seat) -> Vec<i64> {
+        vec![0, 1]
+    }
+    fn prompt(_: &RaceState, _: &(), _: Seat) -> String {
+        "score".into()
+    }
+    fn frame_kind(_: &()) -> &'static str {
+        "score"
+    }
+    fn resolve(s: &mut RaceState, seat: Seat, mv: &i64, _: &mut Vec<Scoped<()>>) {
+        s.points[seat] += mv;
+        s.turns += 1;
+        if s.turns == TURNS {
+            s.stack.clear();
+        }
+    }
+    fn auto(_: &mut RaceState, _: &mut Vec<Scoped<()>>) {}
+    fn view(s: &RaceState, _: Viewer) -> RaceState {
+        s.clone()
+    }
+    fn outcome(s: &RaceState) -> Option<Outcome> {
+        s.stack
+            .is_empty()
+            .then(|| Outcome::ranked(&s.points, &s.points, ""))
+    }
+    fn describe_move(_: &RaceState, _: Seat, mv: &i64) -> String {
+        format!("score {mv}")
+    }
+    fn resample_hidden(s: &RaceState, _: Seat, _: &mut GameRng) -> Option<RaceState> {
+        Some(s.clone())
+    }
+    fn standing(s: &RaceState) -> Option<Outcome> {
+        STANDING.then(|| Outcome::ranked(&s.points, &s.points, "standing"))
+    }
+    fn bot_rollout_depth() -> Option<u32> {
+        Some(6)
+    }
+}

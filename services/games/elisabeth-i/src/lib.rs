@@ -149,6 +149,16 @@ impl Game for ElisabethI {
         labels::describe(state, mv)
     }
 
+    fn standing(state: &State) -> Option<Outcome> {
+        Some(victory::standing(state))
+    }
+
+    /// A complete game runs about 1,300 decisions (README, Figures): a bot's
+    /// rollouts stop after this many moves and rank the seats by VP.
+    fn bot_rollout_depth() -> Option<u32> {
+        Some(victory::BOT_ROLLOUT_DEPTH)
+    }
+
     fn invariant_violations(state: &State) -> Vec<String> {
         invariants::violations(state)
     }

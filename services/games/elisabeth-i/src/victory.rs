@@ -177,6 +177,22 @@ pub fn result(s: &State, now: &[i16]) -> Option<(Vec<Pw>, String)> {
     }
 }
 
+/// How far a search bot's rollout plays before [`standing`] scores it.
+pub const BOT_ROLLOUT_DEPTH: u32 = 40;
+
+/// The seats ranked by their public VP now (the HRE's secret column left out,
+/// [25.2]), for a bot's rollout cut before the end: each seat's VP are the sum
+/// of its powers'.
+pub fn standing(s: &State) -> Outcome {
+    let now = all_vp(s);
+    let scores: Vec<i64> = s
+        .seats
+        .iter()
+        .map(|ps| ps.iter().map(|&p| now[p as usize] as i64).sum())
+        .collect();
+    Outcome::ranked(&scores, &scores, "standing by VP")
+}
+
 /// Scores and ranks once the game is over: VP, winners first, then VP with the
 /// look-back tie-break.
 pub fn outcome(s: &State) -> Option<Outcome> {
@@ -185,11 +201,11 @@ pub fn outcome(s: &State) -> Option<Outcome> {
     }
     let (w, how) = s.winners.clone()?;
     let now = all_vp(s);
-    let scores: Vec<i64> = s
-        .seats
+    let scores = standing(s)
+        .results
         .iter()
-        .map(|ps| ps.iter().map(|&p| now[p as usize] as i64).sum())
-        .collect();
+        .map(|r| r.score)
+        .collect::<Vec<_>>();
     let keys: Vec<(bool, Vec<i16>)> = s
         .seats
         .iter()
