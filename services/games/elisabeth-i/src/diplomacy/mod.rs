@@ -402,7 +402,8 @@ pub fn violations(s: &State) -> Vec<String> {
     }
     // [9.1] L676: every party answers in the segment; nothing is pending after it.
     let negotiating = s.stack.iter().any(|f| matches!(f, Frame::Negotiate { .. }));
-    if !negotiating && !(s.draft.is_empty() && s.announcements.is_empty()) {
+    let pending = !s.draft.is_empty() || !s.announcements.is_empty();
+    if pending && !negotiating {
         v.push("an announcement pending outside the negotiation segment".into());
     }
     v
