@@ -22,7 +22,7 @@ const PROTESTANT: Pw = 5;
 /// Every kind of frame on which a seat decides (for coverage).
 pub const DECISION_KINDS: [&str; 22] = [
     "negotiate",
-    "consider",
+    "confirm",
     "ransom",
     "declare_war",
     "pay_war",
@@ -74,7 +74,7 @@ pub fn kind(f: &Frame) -> &'static str {
         Frame::Turn => "turn",
         Frame::Step(_) => "step",
         Frame::Negotiate { .. } => "negotiate",
-        Frame::Consider { .. } => "consider",
+        Frame::Confirm { .. } => "confirm",
         Frame::Ransom { .. } => "ransom",
         Frame::DeclareWar { .. } => "declare_war",
         Frame::PayWar { .. } => "pay_war",
@@ -138,6 +138,7 @@ fn decider(s: &State, f: &Frame) -> Option<Pw> {
         | Frame::MoveOn { who } => Some(*who),
         Frame::Combat(c) => crate::battle::ask_power(c).and_then(crate::model::pw),
         Frame::Negotiate { who }
+        | Frame::Confirm { who, .. }
         | Frame::Ransom { who }
         | Frame::DeclareWar { who, .. }
         | Frame::PayWar { who, .. }
@@ -146,7 +147,6 @@ fn decider(s: &State, f: &Frame) -> Option<Pw> {
         | Frame::ChooseHome { who }
         | Frame::Deploy { who }
         | Frame::Formation { who, .. } => Some(*who),
-        Frame::Consider { to, .. } => Some(*to),
         Frame::Preference | Frame::HreReplacement => Some(HRE),
         // [11]: passing is mandatory with no cards in hand (done automatically).
         Frame::Impulse { who, .. } => (!s.ps(*who).hand.is_empty()).then_some(*who),
@@ -184,13 +184,15 @@ fn cards_of(s: &State, p: Pw) -> Vec<CardId> {
 
 pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
     match f {
+        // [9.1] L676: a draft is finished (announced or dropped) before anything else.
+        Frame::Negotiate { who } if !s.draft.is_empty() => dip::announce::choices(s, *who),
         Frame::Negotiate { who } => {
             let mut v = event_choices(s, *who, crate::events::When::Negotiation);
             v.extend(royals::negotiate_choices(s, *who));
-            v.extend(dip::negotiate_choices(s, *who));
+            v.extend(dip::announce::choices(s, *who));
             v
         }
-        Frame::Consider { from, to, deal } => dip::consider_choices(s, *from, *to, deal),
+        Frame::Confirm { id, .. } => dip::announce::confirm_choices(s, *id),
         Frame::Ransom { who } => {
             let mut v: Vec<Move> = dip::captured(s, *who)
                 .into_iter()
@@ -533,20 +535,18 @@ fn action_choices(s: &State, p: Pw, cp: u8) -> Vec<Move> {
 pub fn prompt(s: &State, f: &Frame, _seat: Seat) -> String {
     let name = |p: Pw| data().power(major(p)).name.clone();
     match f {
+        Frame::Negotiate { who } if !s.draft.is_empty() => format!(
+            "{}: add a clause to your announcement ({} so far), announce it or drop it",
+            name(*who),
+            s.draft.len()
+        ),
         Frame::Negotiate { who } => {
-            format!("{}: propose an agreement or finish negotiating", name(*who))
-        }
-        Frame::Consider { from, to, deal } => {
-            let offer = Move::Propose {
-                to: *to,
-                deal: crate::model::DealPick::of(deal.clone()),
-            };
             format!(
-                "{} proposes: {}. Accept or reject",
-                name(*from),
-                crate::labels::describe(s, &offer)
+                "{}: announce an agreement or finish negotiating",
+                name(*who)
             )
         }
+        Frame::Confirm { id, .. } => crate::labels::announcement(s, *id),
         Frame::Ransom { who } => format!("{}: ransom a captured leader or finish", name(*who)),
         Frame::DeclareWar { who, .. } => format!("{}: declare war or finish", name(*who)),
         Frame::PayWar { who, owed } => format!(
@@ -669,18 +669,21 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
         }
         (Frame::Negotiate { who }, Move::Royals(m)) => royals::negotiate(s, who, m, ev),
         (Frame::Negotiate { who }, Move::Propose { to, deal }) => {
-            dip::propose(s, who, *to, *deal, ev)
+            dip::announce::draft(s, who, *to, *deal, ev)
         }
+        (Frame::Negotiate { who }, Move::Ask { from, deal }) => {
+            dip::announce::draft(s, *from, who, *deal, ev)
+        }
+        (Frame::Negotiate { who }, Move::Announce) => dip::announce::announce(s, who, ev),
         (Frame::Negotiate { who }, Move::Done) => {
-            advance_power(s, who, |w| Frame::Negotiate { who: w })
+            dip::announce::finish(s, ev);
+            advance_power(s, who, |w| Frame::Negotiate { who: w });
+            dip::announce::queue(s);
         }
-        (Frame::Consider { from, to, deal }, Move::Accept) => {
+        (Frame::Confirm { who, id }, Move::Accept | Move::Reject) => {
             s.stack.pop();
-            dip::accept(s, from, to, &deal, ev);
-        }
-        (Frame::Consider { from, to, .. }, Move::Reject) => {
-            s.stack.pop();
-            dip::reject(s, from, to, ev);
+            dip::announce::answer(s, who, id, *mv == Move::Accept, ev);
+            dip::announce::queue(s);
         }
         (Frame::Ransom { who }, Move::Ransom { leader }) => dip::ransom(s, who, *leader, ev),
         (Frame::Ransom { .. }, Move::Done) => {
@@ -1437,6 +1440,9 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         Frame::Step(Step::CardDraw) => crate::deal::card_draw(s, ev),
         Frame::Step(Step::Negotiation) => {
             s.offered.clear();
+            s.draft.clear();
+            s.announcements.clear();
+            s.announced.clear();
             s.gifts.clear();
             s.mercs_given.clear();
             s.no_dow.clear();

@@ -118,8 +118,34 @@ pub fn describe(s: &State, mv: &Move) -> String {
             ),
             DealPick::Refused(t) => format!("Offer {t:?} to {} (not implemented)", power_name(*to)),
         },
-        Move::Accept => "Accept the agreement".into(),
-        Move::Reject => "Reject the agreement".into(),
+        Move::Ask { from, deal } => {
+            let me = match s.stack.last() {
+                Some(crate::model::Frame::Negotiate { who }) => *who,
+                _ => *from,
+            };
+            format!(
+                "Announce that {} agrees: {}",
+                power_name(*from),
+                describe(
+                    s,
+                    &Move::Propose {
+                        to: me,
+                        deal: *deal
+                    }
+                )
+            )
+        }
+        Move::Announce => format!(
+            "Announce the {} clause(s) drafted ({})",
+            s.draft.len(),
+            if s.draft.len() > 1 {
+                "a bundle ratified whole"
+            } else {
+                "a single agreement"
+            }
+        ),
+        Move::Accept => "Confirm the announcement".into(),
+        Move::Reject => "Reject the announcement".into(),
         Move::Ransom { leader } => format!("Ransom {}", data().army_leaders[*leader as usize].name),
         Move::DeclareWarOn { target } => format!("Declare war on {}", power_name(*target)),
         Move::PayWith { card: c } => format!("Pay with {}", card(*c)),
@@ -260,4 +286,39 @@ pub fn describe(s: &State, mv: &Move) -> String {
         Move::Majors(m) => crate::majors::describe(s, m),
         Move::Armada(m) => crate::armada::describe(s, m),
     }
+}
+
+/// One clause of an announcement in words: "France gives 2 random card(s) to England".
+pub fn clause(s: &State, c: &crate::diplomacy::announce::Clause) -> String {
+    let offer = describe(
+        s,
+        &Move::Propose {
+            to: c.to,
+            deal: DealPick::of(c.deal.clone()),
+        },
+    );
+    format!("{}: {offer}", power_name(c.from))
+}
+
+/// The prompt of a confirmation ([9.1] L676).
+pub fn announcement(s: &State, id: u16) -> String {
+    let Some(a) = crate::diplomacy::announce::get(s, id) else {
+        return String::new();
+    };
+    let who = match s.stack.last() {
+        Some(crate::model::Frame::Confirm { who, .. }) => *who,
+        _ => a.by,
+    };
+    let parts: Vec<String> = a.clauses.iter().map(|c| clause(s, c)).collect();
+    format!(
+        "{}: {} announced {} [{}]. Confirm or reject",
+        power_name(who),
+        power_name(a.by),
+        if a.clauses.len() > 1 {
+            "a bundle ratified whole"
+        } else {
+            "an agreement"
+        },
+        parts.join("; ")
+    )
 }

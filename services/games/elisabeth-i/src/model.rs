@@ -350,11 +350,11 @@ pub enum Frame {
     Negotiate {
         who: Pw,
     },
-    /// `to` accepts or rejects the agreement `from` proposed (secret to both).
-    Consider {
-        from: Pw,
-        to: Pw,
-        deal: Deal,
+    /// `who` confirms or rejects the announcement `id` naming it, at its negotiation turn
+    /// (seed [9.1] L676; `diplomacy::announce`).
+    Confirm {
+        who: Pw,
+        id: u16,
     },
     /// Ransom segment: `who` may ransom its captured leaders (seed [9.3]).
     Ransom {
@@ -500,6 +500,14 @@ pub enum Move {
         to: Pw,
         deal: DealPick,
     },
+    /// Add to the draft announcement a clause in which the later power `from` gives
+    /// `deal` to the announcer (seed [9.1]; RULINGS R8).
+    Ask {
+        from: Pw,
+        deal: DealPick,
+    },
+    /// Close the draft: announce it to all, a single agreement or a bundle ([9.1] L676).
+    Announce,
     Accept,
     Reject,
     Ransom {
@@ -775,6 +783,22 @@ pub enum Event {
         from: Pw,
         to: Pw,
     },
+    /// Public: an announcement of the negotiation segment ([9.1] L676).
+    Announced {
+        id: u16,
+        by: Pw,
+        clauses: Vec<crate::diplomacy::announce::Clause>,
+    },
+    /// Public: a party confirmed or rejected an announcement.
+    Answered {
+        id: u16,
+        by: Pw,
+        confirmed: bool,
+    },
+    /// Public: an announcement rejected, or no longer possible, does not take effect.
+    AnnouncementVoid {
+        id: u16,
+    },
     /// Public: cards changed hands (how many).
     CardsGiven {
         from: Pw,
@@ -985,9 +1009,20 @@ pub struct State {
     /// Peace or alliance made this diplomacy phase: no DOW between them (seed [9.4]).
     #[serde(default)]
     pub no_dow: Vec<(Pw, Pw)>,
-    /// Pairs (proposer, counterparty) that negotiated this segment (one offer each).
+    /// Pairs (proposer, counterparty) that arranged a marriage this segment (one each,
+    /// RULINGS S9).
     #[serde(default)]
     pub offered: Vec<(Pw, Pw)>,
+    /// The announcement being drafted by the power whose negotiation turn it is ([9.1];
+    /// secret to the parties of each clause).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draft: Vec<crate::diplomacy::announce::Clause>,
+    /// Announcements awaiting confirmations ([9.1] L676).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub announcements: Vec<crate::diplomacy::announce::Announcement>,
+    /// The announcements of this segment: (announcer, number of clauses).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub announced: Vec<(Pw, u8)>,
     /// Card gifts this turn flow one way per pair (seed [9.1]): (giver, receiver).
     #[serde(default)]
     pub gifts: Vec<(Pw, Pw)>,

@@ -176,6 +176,14 @@ fn deal_pb(d: &Deal) -> pb::Deal {
     }
 }
 
+fn clause_pb(c: &crate::diplomacy::announce::Clause) -> pb::Clause {
+    pb::Clause {
+        from: power_pb(c.from),
+        to: power_pb(c.to),
+        deal: Some(deal_pb(&c.deal)),
+    }
+}
+
 fn pick_pb(d: &DealPick) -> pb::Deal {
     use crate::diplomacy::Term;
     let kind = match d {
@@ -264,6 +272,12 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
             p.deal = Some(pick_pb(deal));
             K::Propose
         }
+        Move::Ask { from, deal } => {
+            p.power = power_pb(*from);
+            p.deal = Some(pick_pb(deal));
+            K::Ask
+        }
+        Move::Announce => K::Announce,
         Move::Accept => K::Accept,
         Move::Reject => K::Reject,
         Move::Ransom { leader } => {
@@ -528,6 +542,11 @@ pub fn move_from_pb(p: &pb::Move) -> Result<Move, String> {
             to: power_from(p.power)?,
             deal: pick_from(p.deal.as_ref())?,
         },
+        K::Ask => Move::Ask {
+            from: power_from(p.power)?,
+            deal: pick_from(p.deal.as_ref())?,
+        },
+        K::Announce => Move::Announce,
         K::Accept => Move::Accept,
         K::Reject => Move::Reject,
         K::Ransom => Move::Ransom {
@@ -821,6 +840,23 @@ pub fn view_to_pb(v: &View) -> pb::View {
             to: power_pb(d.to),
             deal: d.deal.as_ref().map(deal_pb),
         }),
+        announcements: v
+            .announcements
+            .iter()
+            .map(|a| pb::Announcement {
+                id: a.id as u32,
+                by: power_pb(a.by),
+                clauses: a.clauses.iter().map(clause_pb).collect(),
+                confirmed: a.confirmed.iter().map(|&p| power_pb(p)).collect(),
+            })
+            .collect(),
+        draft: v
+            .draft
+            .iter()
+            .map(|c| pb::DraftClause {
+                clause: c.as_ref().map(clause_pb),
+            })
+            .collect(),
         winners: v
             .winners
             .iter()
@@ -936,6 +972,22 @@ pub fn event_to_pb(e: &Event) -> pb::Event {
             p.power = power_pb(*from);
             p.other = power_pb(*to);
             K::DealRejected
+        }
+        Event::Announced { id, by, clauses } => {
+            p.count = *id as u32;
+            p.power = power_pb(*by);
+            p.clauses = clauses.iter().map(clause_pb).collect();
+            K::Announced
+        }
+        Event::Answered { id, by, confirmed } => {
+            p.count = *id as u32;
+            p.power = power_pb(*by);
+            p.flag = *confirmed;
+            K::Answered
+        }
+        Event::AnnouncementVoid { id } => {
+            p.count = *id as u32;
+            K::AnnouncementVoid
         }
         Event::CardsGiven { from, to, count } => {
             p.power = power_pb(*from);

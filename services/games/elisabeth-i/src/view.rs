@@ -45,6 +45,10 @@ pub struct View {
     pub deck_size: u16,
     pub discard: Vec<CardId>,
     pub pending_deal: Option<PendingDeal>,
+    /// Announcements awaiting confirmations (public, [9.1] L676).
+    pub announcements: Vec<crate::diplomacy::announce::Announcement>,
+    /// The announcement being drafted: a clause only for its two parties (None for others).
+    pub draft: Vec<Option<crate::diplomacy::announce::Clause>>,
     pub winners: Option<(Vec<Pw>, String)>,
     /// Cards removed from the game after their event.
     pub removed: Vec<CardId>,
@@ -93,12 +97,17 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             }
         })
         .collect();
+    // The first clause naming the confirming power of the announcement it answers (public).
     let pending_deal = s.stack.iter().rev().find_map(|f| match f {
-        Frame::Consider { from, to, deal } => Some(PendingDeal {
-            from: *from,
-            to: *to,
-            deal: (sees(s, viewer, *from) || sees(s, viewer, *to)).then(|| deal.clone()),
-        }),
+        Frame::Confirm { who, id } => crate::diplomacy::announce::get(s, *id)?
+            .clauses
+            .iter()
+            .find(|c| c.from == *who || c.to == *who)
+            .map(|c| PendingDeal {
+                from: c.from,
+                to: c.to,
+                deal: Some(c.deal.clone()),
+            }),
         _ => None,
     });
     View {
@@ -125,6 +134,8 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         deck_size: s.deck.len() as u16,
         discard: s.discard.clone(),
         pending_deal,
+        announcements: s.announcements.clone(),
+        draft: crate::diplomacy::announce::draft_view(s, |p| sees(s, viewer, p)),
         winners: s.winners.clone(),
         removed: s.removed.clone(),
         in_effect: s.in_effect.clone(),

@@ -436,8 +436,7 @@ fn a7_a9_a_ship_loan_is_an_alliance_lending_ships() {
     let spain_before = galleons(&s, PoolOwner::Spain);
     let france_before = galleons(&s, PoolOwner::France);
     play(&mut s, loan);
-    assert_eq!(kind(&s), "consider");
-    play(&mut s, Move::Accept);
+    announce_and_confirm(&mut s);
     assert!(s.alliances.contains(&(SPA, FRA)));
     let dest = french_port_two_zones_from_seville(&s);
     assert_eq!(ship_loans::destination(&s, FRA, sp("seville")), Some(dest));
@@ -502,7 +501,7 @@ fn a8_lent_ships_go_home_in_winter() {
             },
         },
     );
-    play(&mut s, Move::Accept);
+    announce_and_confirm(&mut s);
     let (spain, france) = (
         galleons(&s, PoolOwner::Spain),
         galleons(&s, PoolOwner::France),

@@ -102,12 +102,9 @@ fn t1_treasures_as_a_deal_term() {
     let mv = offer(FRA, DealPick::GiveTreasures(2));
     let pb = E::move_to_pb(&mv);
     assert_eq!(E::move_from_pb(&pb).unwrap(), mv);
-    play(&mut s, mv);
-    assert_eq!(kind(&s), "consider");
     let before = s.world.hands[ENG as usize].clone();
-    let seat = s.seat_of(FRA);
-    let ev = E::apply(&mut s, seat, &Move::Accept).unwrap();
-    assert!(E::invariant_violations(&s).is_empty());
+    play(&mut s, mv);
+    let ev = announce_and_confirm_scoped(&mut s);
     assert_eq!(s.world.hands[ENG as usize].len(), 1);
     let got = s.world.hands[FRA as usize].clone();
     assert_eq!(got.len(), 2);
@@ -135,18 +132,21 @@ fn t1_treasures_as_a_deal_term() {
         ],
         "faces to the two parties only"
     );
-    // One direction per pair and turn: France may not give treasures back ...
+    // One direction per pair and turn: England may not announce France giving treasures
+    // back ...
     hold(&mut s, FRA, &[2]);
-    negotiate(&mut s, FRA);
+    negotiate(&mut s, ENG);
     assert!(!moves(&s).iter().any(|m| matches!(
         m,
-        Move::Propose {
-            to: ENG,
+        Move::Ask {
+            from: FRA,
             deal: DealPick::GiveTreasures(_)
         }
     )));
-    // ... but to another power, and England may still give cards (a separate term).
-    assert!(moves(&s).contains(&offer(SPA, DealPick::GiveTreasures(1))));
+    // ... but France may give them to another power, and England may still give cards (a
+    // separate term).
+    negotiate(&mut s, FRA);
+    assert!(moves(&s).contains(&offer(PRO, DealPick::GiveTreasures(1))));
     deal_plain(&mut s, ENG, 1);
     assert!(dip::terms(&s, ENG, FRA).contains(&DealPick::GiveCards(1)));
     // The next turn the direction is free again.
@@ -154,16 +154,20 @@ fn t1_treasures_as_a_deal_term() {
     assert!(dip::terms(&s, FRA, ENG).contains(&DealPick::GiveTreasures(1)));
 }
 
-/// RULINGS T1: a gift no longer possible (the giver spent its treasures meanwhile) can
-/// only be rejected; a proposal of zero or three treasures is refused by the proto.
+/// RULINGS T1, R8: a gift no longer possible when the party's turn comes (the giver spent
+/// its treasures meanwhile) can only be rejected; a proposal of zero or three treasures is
+/// refused by the proto.
 #[test]
 fn t1_a_treasure_gift_is_carried_out_in_full_or_not_at_all() {
     let mut s = tgame();
     hold(&mut s, SPA, &[4, 4]);
     negotiate(&mut s, SPA);
     play(&mut s, offer(ENG, DealPick::GiveTreasures(2)));
+    play(&mut s, Move::Announce);
     let t = s.world.hands[SPA as usize].pop().unwrap();
     s.world.spent.push(t);
+    play(&mut s, Move::Done);
+    assert_eq!(kind(&s), "confirm");
     assert_eq!(moves(&s), vec![Move::Reject]);
     let mut pb = E::move_to_pb(&offer(ENG, DealPick::GiveTreasures(2)));
     pb.deal.as_mut().unwrap().count = 3;
@@ -389,8 +393,7 @@ fn treasure_gifts_stay_hidden_from_third_seats() {
     hold(&mut s, ENG, &[1, 5]);
     negotiate(&mut s, ENG);
     play(&mut s, offer(FRA, DealPick::GiveTreasures(1)));
-    let seat = s.seat_of(FRA);
-    E::apply(&mut s, seat, &Move::Accept).unwrap();
+    announce_and_confirm(&mut s);
     let spa = s.seat_of(SPA);
     let v = E::view(&s, signoria_engine::Viewer::Seat(spa));
     let mut changed = false;

@@ -34,12 +34,15 @@ fn ceding_a_space_home_displaces_the_old_owner() {
     let mv = offer(FRA, DealPick::Cede(sp("amiens")));
     assert!(moves(&s).contains(&mv));
     play(&mut s, mv);
-    assert_eq!(kind(&s), "consider");
+    play(&mut s, Move::Announce);
+    play(&mut s, Move::Done);
+    play(&mut s, Move::Done);
+    assert_eq!(kind(&s), "confirm");
     let seat = s.seat_of(FRA);
     // The receiver's prompt names the offer in words.
     let prompt = E::prompt_for(&s, seat).unwrap();
     assert!(
-        prompt.contains("cede Amiens to France") && prompt.contains("Accept or reject"),
+        prompt.contains("cede Amiens to France") && prompt.contains("Confirm or reject"),
         "{prompt}"
     );
     let ev = E::apply(&mut s, seat, &Move::Accept).unwrap();
@@ -202,7 +205,7 @@ fn e45_mercenaries_change_hands_one_way() {
         }
     )));
     play(&mut s, mv);
-    play(&mut s, Move::Accept);
+    announce_and_confirm(&mut s);
     assert_eq!(troops(&s, "london", ENG), 1);
     assert_eq!(troops(&s, "paris", FRA), before_fr + 2);
     assert!(s.mercs_given.contains(&(ENG, FRA)));
@@ -337,17 +340,21 @@ fn a_deal_under_negotiation_is_secret() {
         // the parties' own redraws keep the deal
         for p in [SPA, FRA] {
             let own = E::resample_hidden(&s, s.seat_of(p), &mut GameRng::from_seed(seed)).unwrap();
-            assert_eq!(own.stack.last(), s.stack.last());
+            assert_eq!(own.draft, s.draft);
         }
     }
     assert!(redrawn, "the deal is redrawn for a third seat");
     let v = E::view(&s, Viewer::Seat(third));
-    assert!(v.pending_deal.as_ref().unwrap().deal.is_none());
+    assert_eq!(v.draft, vec![None]);
     let v = E::view(&s, Viewer::Seat(s.seat_of(FRA)));
     assert_eq!(
-        v.pending_deal.as_ref().unwrap().deal,
+        v.draft[0].as_ref().map(|c| c.deal.clone()),
         Some(Deal::Cede(sp("amiens")))
     );
+    // Once announced, the agreement is public ([9.1] L676).
+    play(&mut s, Move::Announce);
+    let v = E::view(&s, Viewer::Public);
+    assert_eq!(v.announcements[0].clauses[0].deal, Deal::Cede(sp("amiens")));
 }
 
 /// §8.4 #39: England and Spain never make peace once at war; other powers may.
@@ -356,13 +363,13 @@ fn e39_england_and_spain_never_make_peace() {
     let mut s = game();
     war(&mut s, SPA, ENG);
     war(&mut s, SPA, FRA);
-    assert!(!dip::proposals(&s, SPA, ENG).contains(&DealPick::Peace));
-    assert!(!dip::proposals(&s, ENG, SPA).contains(&DealPick::Peace));
-    assert!(dip::proposals(&s, SPA, FRA).contains(&DealPick::Peace));
+    assert!(!dip::terms(&s, SPA, ENG).contains(&DealPick::Peace));
+    assert!(!dip::terms(&s, ENG, SPA).contains(&DealPick::Peace));
+    assert!(dip::terms(&s, SPA, FRA).contains(&DealPick::Peace));
 }
 
-/// §8.4 #40 (with RULINGS R4): no alliance while at war; once a peace is accepted, the
-/// other party may propose the alliance in the same segment.
+/// §8.4 #40 (with RULINGS R8): no alliance while at war; once a peace is confirmed, an
+/// alliance of the two may be announced in the same segment.
 #[test]
 fn e40_alliance_only_after_the_war_ends() {
     let mut s = game();
@@ -370,9 +377,9 @@ fn e40_alliance_only_after_the_war_ends() {
     negotiate(&mut s, FRA);
     assert!(!moves(&s).contains(&offer(HRE, DealPick::Alliance)));
     play(&mut s, offer(HRE, DealPick::Peace));
-    play(&mut s, Move::Accept);
+    announce_and_confirm(&mut s);
     assert!(!at_war(&s, FRA, HRE));
-    assert!(dip::proposals(&s, HRE, FRA).contains(&DealPick::Alliance));
+    assert!(dip::terms(&s, HRE, FRA).contains(&DealPick::Alliance));
 }
 
 /// §8.4 #41: Spain and the Protestants never ally; France allies Spain or the
@@ -380,16 +387,16 @@ fn e40_alliance_only_after_the_war_ends() {
 #[test]
 fn e41_alliance_restrictions() {
     let mut s = game();
-    assert!(!dip::proposals(&s, SPA, PRO).contains(&DealPick::Alliance));
-    assert!(!dip::proposals(&s, PRO, SPA).contains(&DealPick::Alliance));
-    assert!(dip::proposals(&s, FRA, SPA).contains(&DealPick::Alliance));
+    assert!(!dip::terms(&s, SPA, PRO).contains(&DealPick::Alliance));
+    assert!(!dip::terms(&s, PRO, SPA).contains(&DealPick::Alliance));
+    assert!(dip::terms(&s, FRA, SPA).contains(&DealPick::Alliance));
     let mut ev = Vec::new();
     dip::accept(&mut s, FRA, SPA, &Deal::Alliance, &mut ev);
     assert!(allied(&s, FRA, SPA));
-    assert!(!dip::proposals(&s, FRA, PRO).contains(&DealPick::Alliance));
-    assert!(!dip::proposals(&s, PRO, FRA).contains(&DealPick::Alliance));
+    assert!(!dip::terms(&s, FRA, PRO).contains(&DealPick::Alliance));
+    assert!(!dip::terms(&s, PRO, FRA).contains(&DealPick::Alliance));
     // a power may be in several alliances whose members are not allied to each other
-    assert!(dip::proposals(&s, FRA, ENG).contains(&DealPick::Alliance));
+    assert!(dip::terms(&s, FRA, ENG).contains(&DealPick::Alliance));
 }
 
 /// §8.4 #44: card gifts are random draws without home cards, at most 2, one way per pair.
@@ -399,7 +406,7 @@ fn e44_card_gifts() {
     let home = data().home_cards(Power::England).next().unwrap().id;
     s.ps_mut(ENG).hand = vec![home];
     assert!(
-        !dip::proposals(&s, ENG, FRA)
+        !dip::terms(&s, ENG, FRA)
             .iter()
             .any(|d| matches!(d, DealPick::GiveCards(_)))
     );
@@ -412,7 +419,7 @@ fn e44_card_gifts() {
         .collect();
     s.discard.retain(|c| !others.contains(c));
     s.ps_mut(ENG).hand.extend(others.iter().copied());
-    let gifts: Vec<_> = dip::proposals(&s, ENG, FRA)
+    let gifts: Vec<_> = dip::terms(&s, ENG, FRA)
         .into_iter()
         .filter(|d| matches!(d, DealPick::GiveCards(_)))
         .collect();
@@ -422,7 +429,7 @@ fn e44_card_gifts() {
     assert!(s.ps(ENG).hand.contains(&home));
     assert_eq!(s.ps(FRA).hand.len(), 2);
     assert!(
-        !dip::proposals(&s, FRA, ENG)
+        !dip::terms(&s, FRA, ENG)
             .iter()
             .any(|d| matches!(d, DealPick::GiveCards(_)))
     );

@@ -257,7 +257,7 @@ fn marriage_phase_asks_annas_power_to_reroll() {
 }
 
 /// [9.1], [21]: marriages are proposed in the negotiation segment and accepted by the
-/// other power; powers at war may not; one proposal per pair (R4).
+/// other power; powers at war may not; one proposal per pair (S9).
 #[test]
 fn marriages_are_arranged_in_negotiation() {
     let mut s = royal_game();

@@ -164,12 +164,8 @@ fn p4_an_inactive_major_passes_and_draws_nothing() {
     kernel::advance::<E>(&mut s, &mut e);
     assert!(e.iter().any(|x| x.event == Event::Passed { power: OTT }));
     assert_eq!(E::pending(&s), vec![s.seat_of(SPA)]);
-    // A proposal to an inactive major is rejected by the fixed rule.
-    let f = Frame::Consider {
-        from: SPA,
-        to: OTT,
-        deal: signoria_elisabeth_i::model::Deal::Alliance,
-    };
+    // An announcement naming an inactive major is rejected by the fixed rule.
+    let f = Frame::Confirm { who: OTT, id: 0 };
     let mv = minors::activated::choice(&s, &f, OTT, &[Move::Accept, Move::Reject]);
     assert_eq!(mv, Move::Reject);
     // Its private events reach no seat (only omniscient viewers).

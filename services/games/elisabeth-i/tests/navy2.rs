@@ -414,7 +414,7 @@ fn a14_a_naval_leader_lent_with_ships() {
     let label = E::describe_move(&s, 0, &with);
     assert!(label.contains("Santa Cruz"), "{label}");
     play(&mut s, with);
-    play(&mut s, Move::Accept);
+    announce_and_confirm(&mut s);
     let dest = ship_loans::destination(&s, FRA, sp("corunna")).unwrap();
     let a = s.admirals.iter().find(|a| a.idx == sc).unwrap().clone();
     assert_eq!(a.at, ALoc::At(Waters::Port(dest)));
@@ -444,7 +444,7 @@ fn a15_the_lent_leader_returns_in_winter() {
     let sc = santa_cruz_in(&mut s, "corunna");
     let with = lend_corunna_galleon(&mut s, Some(sc));
     play(&mut s, with);
-    play(&mut s, Move::Accept);
+    announce_and_confirm(&mut s);
     let mut ev = Vec::new();
     signoria_elisabeth_i::naval::winter_return(&mut s, &mut ev);
     let a = s.admirals.iter().find(|a| a.idx == sc).unwrap();

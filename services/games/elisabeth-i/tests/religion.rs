@@ -961,9 +961,9 @@ fn g12_catholic_league_forms() {
     assert!(E::invariant_violations(&s).is_empty());
     // The next turn: no agreement between Spain and France or the Protestants.
     s.turn = 4;
-    assert!(signoria_elisabeth_i::diplomacy::proposals(&s, FRA, SPA).is_empty());
-    assert!(signoria_elisabeth_i::diplomacy::proposals(&s, SPA, PRO).is_empty());
+    assert!(signoria_elisabeth_i::diplomacy::terms(&s, FRA, SPA).is_empty());
+    assert!(signoria_elisabeth_i::diplomacy::terms(&s, SPA, PRO).is_empty());
     assert!(rel::league::formed_before(&s));
     s.turn = 5;
-    assert!(!signoria_elisabeth_i::diplomacy::proposals(&s, FRA, SPA).is_empty());
+    assert!(!signoria_elisabeth_i::diplomacy::terms(&s, FRA, SPA).is_empty());
 }

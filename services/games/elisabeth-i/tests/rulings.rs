@@ -34,21 +34,6 @@ fn r3_mandatory_cards_are_held_out() {
     }
 }
 
-/// R4: one proposal per pair of powers and negotiation segment.
-#[test]
-fn r4_one_offer_per_pair() {
-    let mut s = game();
-    assert!(!signoria_elisabeth_i::diplomacy::proposals(&s, FRA, ENG).is_empty());
-    signoria_elisabeth_i::diplomacy::propose(
-        &mut s,
-        FRA,
-        ENG,
-        signoria_elisabeth_i::model::DealPick::Alliance,
-        &mut ev(),
-    );
-    assert!(signoria_elisabeth_i::diplomacy::proposals(&s, FRA, ENG).is_empty());
-}
-
 /// R6: unrest is removed only in a space the power controls.
 #[test]
 fn r6_unrest_only_where_controlled() {

@@ -435,8 +435,7 @@ fn a_deal_returns_a_captured_leader() {
     };
     assert!(moves(&s).contains(&offer));
     play(&mut s, offer);
-    assert_eq!(kind(&s), "consider");
-    let ev = play(&mut s, Move::Accept);
+    let ev = announce_and_confirm(&mut s);
     assert!(ev.iter().any(|e| matches!(e, Event::LeaderReturned { .. })));
     assert_eq!(loc(&s, "montmorency"), Loc::Space(sp("paris")));
 }

@@ -1,9 +1,11 @@
-//! Phase 2, diplomacy (seed [9]): the negotiation segment's binding agreements as
-//! propose / accept / reject moves, the ransom segment and the war segment.
+//! Phase 2, diplomacy (seed [9]): the negotiation segment's binding agreements (their terms
+//! here, their announcement and confirmation in `announce`), the ransom segment and the
+//! war segment.
 //!
-//! Submodules: `cede` ([9.1] 5, [12.5]), `mercenaries` ([9.1] 8), `treasures` ([9.1] 7),
+//! Submodules: `announce` ([9.1] L676-692), `cede` ([9.1] 5, [12.5]), `mercenaries` ([9.1] 8), `treasures` ([9.1] 7),
 //! `refused` (the terms not carried out yet, refused as UNSUPPORTED).
 
+pub mod announce;
 pub mod cede;
 pub mod mercenaries;
 mod refused;
@@ -60,14 +62,6 @@ fn may_ally(s: &State, a: Pw, b: Pw) -> bool {
         return false;
     }
     true
-}
-
-/// The agreements `who` may propose to `to` (one offer per pair and segment, RULINGS R4).
-pub fn proposals(s: &State, who: Pw, to: Pw) -> Vec<DealPick> {
-    if s.offered.contains(&(who, to)) {
-        return Vec::new();
-    }
-    terms(s, who, to)
 }
 
 /// Every agreement `who` could propose to `to` now ([9.1]), offered or not.
@@ -146,60 +140,14 @@ pub fn possible(s: &State, from: Pw, to: Pw, deal: &Deal) -> bool {
     }
 }
 
-/// The counterparty's answers: accepting only while the deal can be carried out.
-pub fn consider_choices(s: &State, from: Pw, to: Pw, deal: &Deal) -> Vec<Move> {
-    if possible(s, from, to, deal) {
-        vec![Move::Accept, Move::Reject]
-    } else {
-        vec![Move::Reject]
-    }
-}
-
-pub fn negotiate_choices(s: &State, who: Pw) -> Vec<Move> {
-    let mut v = Vec::new();
-    for to in 0..6 {
-        for deal in proposals(s, who, to) {
-            v.push(Move::Propose { to, deal });
-        }
-    }
-    v.push(Move::Done);
-    v
-}
-
-pub fn propose(s: &mut State, who: Pw, to: Pw, pick: DealPick, ev: &mut Vec<Scoped<Event>>) {
-    s.offered.push((who, to));
-    let deal = pick.deal();
-    ev.push(Scoped {
-        audience: both(s, who, to),
-        event: Event::Proposed {
-            from: who,
-            to,
-            deal: deal.clone(),
-        },
-    });
-    s.stack.push(Frame::Consider {
-        from: who,
-        to,
-        deal,
-    });
-}
-
 /// Carry out an accepted agreement (confirmed agreements take effect at once, [9.1]).
 pub fn accept(s: &mut State, from: Pw, to: Pw, deal: &Deal, ev: &mut Vec<Scoped<Event>>) {
-    // Cessions and mercenaries change the map: announced to all ([9.1]); the other terms
-    // announce their public part themselves.
-    let audience = match deal {
-        Deal::Cede(_) | Deal::Mercenaries { .. } | Deal::ShipLoan { .. } => Audience::All,
-        _ => both(s, from, to),
-    };
-    ev.push(Scoped {
-        audience,
-        event: Event::DealAccepted {
-            from,
-            to,
-            deal: deal.clone(),
-        },
-    });
+    // Agreements are announced to all ([9.1] L676): the effect of each is public.
+    ev.push(Scoped::public(Event::DealAccepted {
+        from,
+        to,
+        deal: deal.clone(),
+    }));
     match deal {
         Deal::Peace => {
             set_war(s, from, to, false);
@@ -271,13 +219,6 @@ fn ally(s: &mut State, a: Pw, b: Pw, ev: &mut Vec<Scoped<Event>>) {
     set_alliance(s, a, b);
     mark_no_dow(s, a, b);
     ev.push(Scoped::public(Event::AllianceMade { a, b }));
-}
-
-pub fn reject(s: &mut State, from: Pw, to: Pw, ev: &mut Vec<Scoped<Event>>) {
-    ev.push(Scoped {
-        audience: both(s, from, to),
-        event: Event::DealRejected { from, to },
-    });
 }
 
 // ---- ransom [9.3]
@@ -437,31 +378,10 @@ pub fn is_protestant(p: Pw) -> bool {
     major(p) == Power::Protestant
 }
 
-/// Hidden information: the content of a deal under negotiation is secret to its two
-/// parties ([9.1]); for any other seat it is redrawn among the agreements the proposer
-/// could have made (what the seat sees: the map, the diplomatic status, hand sizes;
-/// RULINGS D6).
+/// Hidden information: the clauses of a draft announcement are secret to their parties
+/// (`announce::resample`).
 pub fn resample(t: &mut State, seat: signoria_engine::Seat, rng: &mut signoria_engine::GameRng) {
-    for i in 0..t.stack.len() {
-        let Frame::Consider { from, to, .. } = t.stack[i] else {
-            continue;
-        };
-        if t.seat_of(from) == seat || t.seat_of(to) == seat {
-            continue;
-        }
-        let pool: Vec<Deal> = terms(t, from, to)
-            .into_iter()
-            .map(DealPick::deal)
-            .filter(|d| possible(t, from, to, d))
-            .collect();
-        if pool.is_empty() {
-            continue;
-        }
-        let d = pool[rng.index(pool.len())].clone();
-        if let Frame::Consider { deal, .. } = &mut t.stack[i] {
-            *deal = d;
-        }
-    }
+    announce::resample(t, seat, rng);
 }
 
 /// The diplomacy invariants: gifts of cards and of mercenaries flow one way per pair and
@@ -479,6 +399,12 @@ pub fn violations(s: &State) -> Vec<String> {
     }
     if (0..6).any(|p| s.ps(p).for_hire > 4) {
         v.push("more than 4 Mercenaries for Hire".into());
+    }
+    // [9.1] L676: every party answers in the segment; nothing is pending after it.
+    let negotiating = s.stack.iter().any(|f| matches!(f, Frame::Negotiate { .. }));
+    let pending = !s.draft.is_empty() || !s.announcements.is_empty();
+    if pending && !negotiating {
+        v.push("an announcement pending outside the negotiation segment".into());
     }
     v
 }

@@ -31,6 +31,10 @@ pub fn unsupported(s: &State, mv: &Move) -> Option<String> {
             Move::Propose {
                 deal: DealPick::Refused(t),
                 ..
+            }
+            | Move::Ask {
+                deal: DealPick::Refused(t),
+                ..
             },
         ) => Some(format!("{} (RULINGS D5)", t.why())),
         _ => None,

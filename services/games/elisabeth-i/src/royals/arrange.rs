@@ -66,7 +66,7 @@ pub fn check(s: &model::State, who: Pw, to: Pw, c: Couple) -> Result<(), String>
         return Err("powers at war may not marry their nobles ([9.1])".into());
     }
     if who != to && s.offered.contains(&(who, to)) {
-        return Err("one proposal per pair and segment (RULINGS R4)".into());
+        return Err("one marriage proposal per pair and segment (RULINGS S9)".into());
     }
     Ok(())
 }

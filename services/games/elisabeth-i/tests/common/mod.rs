@@ -122,6 +122,35 @@ pub fn play(s: &mut State, mv: Move) -> Vec<Event> {
     ev.into_iter().map(|e| e.event).collect()
 }
 
+/// [9.1] L676 (RULINGS R8): announce the draft of the power on turn, then let the powers
+/// take their negotiation turns in impulse order (finishing at once) and every party
+/// confirm, until the announcement is settled; the events of it all with their audiences.
+pub fn announce_and_confirm_scoped(s: &mut State) -> Vec<signoria_engine::Scoped<Event>> {
+    let mut all = E::apply(s, seat(s), &Move::Announce).unwrap();
+    let id = (s.announced.len() - 1) as u16;
+    while signoria_elisabeth_i::diplomacy::announce::get(s, id).is_some() {
+        let mv = match s.stack.last() {
+            Some(Frame::Confirm { id: i, .. }) if *i == id => Move::Accept,
+            Some(Frame::Confirm { .. }) => Move::Reject,
+            Some(Frame::Negotiate { .. }) => Move::Done,
+            f => panic!("announcement {id} still pending on {f:?}"),
+        };
+        assert!(moves(s).contains(&mv), "{mv:?} not listed: {:?}", moves(s));
+        all.extend(E::apply(s, seat(s), &mv).unwrap());
+        let v = E::invariant_violations(s);
+        assert!(v.is_empty(), "{v:?}");
+    }
+    all
+}
+
+/// [`announce_and_confirm_scoped`] without the audiences.
+pub fn announce_and_confirm(s: &mut State) -> Vec<Event> {
+    announce_and_confirm_scoped(s)
+        .into_iter()
+        .map(|e| e.event)
+        .collect()
+}
+
 /// Move the formation of `troops` units (regulars first, then mercenaries, cavalry) and
 /// the named leaders from `from` to `to`.
 pub fn move_formation(
