@@ -176,6 +176,46 @@ fn a10_a_formation_lands_from_the_armada() {
     assert!(E::invariant_violations(&s).is_empty());
 }
 
+/// A10, [13]: a leader alone lands from the Armada (no units aboard) without leaving an
+/// empty force in the port (a 4-player playout's invariant check caught one).
+#[test]
+fn a10_a_lone_leader_lands_from_the_armada() {
+    let mut s = game();
+    clear(&mut s, "corunna");
+    // No Spanish ships in the port either: nothing of Spain's stands there.
+    let ships: i16 = s
+        .sp(sp("corunna"))
+        .forces
+        .iter()
+        .map(|f| f.ships.total() as i16)
+        .sum();
+    s.sp_mut(sp("corunna")).forces.clear();
+    signoria_elisabeth_i::board::book(&mut s, PoolOwner::Spain, 0, -ships);
+    armada_at(&mut s, zone("atlantic_ocean"), 6, 2);
+    leader_aboard(&mut s, "alba");
+    // A Storms window opens before the landing (and is declined).
+    give(&mut s, FRA, "storms");
+    actions(&mut s, SPA, 2);
+    play(
+        &mut s,
+        am(armada::Move::FerryAshore {
+            port: sp("corunna"),
+        }),
+    );
+    play(
+        &mut s,
+        am(armada::Move::TakeLeader {
+            leader: leader("alba"),
+        }),
+    );
+    play(&mut s, am(armada::Move::Ferry));
+    assert_eq!(kind(&s), "respond");
+    play(&mut s, Move::Done);
+    assert_eq!(loc(&s, "alba"), Loc::Space(sp("corunna")));
+    assert_eq!(s.armada.aboard.total(), 2, "the regulars stay aboard");
+    assert_eq!(E::invariant_violations(&s), Vec::<String>::new());
+}
+
 /// A10, [16.3] step 4: a landing from the Armada lost in the field destroys the formation
 /// and captures its leaders.
 #[test]

@@ -245,6 +245,8 @@ pub fn unload(
         *t.get_mut(k) += n;
     }
     force_mut(s, to, owner()).troops.add(&t);
+    // A leader may land alone ([13]): no empty force stays behind.
+    tidy(s, to);
     for &l in &sel.leaders {
         put_ashore(s, l, to);
     }
