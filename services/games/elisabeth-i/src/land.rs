@@ -184,6 +184,11 @@ pub fn intercept_sources(s: &State, m: &LandMove, q: Pw) -> Vec<SpaceId> {
     if !at_war(s, q, m.who) {
         return Vec::new();
     }
+    // [9.5]: Spain never enters an Irish or Scottish home space, not by interception
+    // either.
+    if crate::movement::closed_to_spain(q, to) {
+        return Vec::new();
+    }
     // No interception of a formation entering its own (or an ally's) unbesieged fortress.
     if fortified(s, to) && s.sp(to).siege.is_none() && crate::board::friendly(s, m.who, to) {
         return Vec::new();

@@ -460,6 +460,33 @@ fn n8_no_german_reiters_for_spain_in_ireland() {
     assert!(moves(&s).iter().any(|m| matches!(m, Move::PlayCard { .. })));
 }
 
+/// [9.5] (`movement::closed_to_spain`): Spain never intercepts into an Irish or Scottish
+/// home space (a 4-player playout's invariant caught a Spanish interception into
+/// Glasgow), while England at war with Spain may still be intercepted elsewhere.
+#[test]
+fn n8_no_spanish_interception_into_scotland() {
+    use signoria_elisabeth_i::land::{LandMove, intercept_sources};
+    let mut s = game();
+    war(&mut s, SPA, ENG);
+    put(&mut s, "carlisle", PoolOwner::Spain, 2, 0, 0);
+    let mv = |from: &str, to: &str| -> LandMove {
+        serde_json::from_value(serde_json::json!({
+            "who": ENG,
+            "from": sp(from).0,
+            "to": sp(to).0,
+            "sel": {"troops": {"regulars": 1}},
+            "stage": "Intercept",
+        }))
+        .unwrap()
+    };
+    assert!(intercept_sources(&s, &mv("stirling", "glasgow"), SPA).is_empty());
+    // The same stack may intercept a move into an English space next to it.
+    assert_eq!(
+        intercept_sources(&s, &mv("york", "newcastle"), SPA),
+        vec![sp("carlisle")]
+    );
+}
+
 /// N9 ([24.3] "Militäreinheiten und Marineanführer der Neben-Macht werden wie Einheiten
 /// und Marineanführer der Großmacht behandelt", [24.4]): an active minor's entered naval
 /// leader joins its ships in its home port as the ally's, leads them, and leaves the ally
