@@ -178,7 +178,7 @@ pub fn result(s: &State, now: &[i16]) -> Option<(Vec<Pw>, String)> {
 }
 
 /// How far a search bot's rollout plays before [`standing`] scores it.
-pub const BOT_ROLLOUT_DEPTH: u32 = 40;
+pub const BOT_ROLLOUT_DEPTH: u32 = 24;
 
 /// The seats ranked by their public VP now (the HRE's secret column left out,
 /// [25.2]), for a bot's rollout cut before the end: each seat's VP are the sum
