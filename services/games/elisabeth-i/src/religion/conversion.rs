@@ -116,6 +116,25 @@ pub fn roll(s: &mut State, attempts: u8, v: Variant) -> Vec<u8> {
 
 /// Begin a procedure with the dice of step 1 (the first a 6 for the events that say so);
 /// pushes its frame when a decision is due.
+/// The sermon or suppress-heresy action of `who` in `zone` ([18.2], [18.3]): its
+/// attempts with the faith of [`action_zones`], rolled and begun (also a marriage
+/// bonus's, [21.1]).
+pub fn begin_action(
+    s: &mut State,
+    who: Pw,
+    zone: ReligiousZone,
+    ev: &mut Vec<Scoped<model::Event>>,
+) {
+    let faith = action_zones(who)
+        .iter()
+        .find(|z| z.0 == zone)
+        .expect("listed")
+        .1;
+    let v = Variant::default();
+    let dice = roll(s, ACTION_ATTEMPTS, v);
+    begin(s, who, faith, zone, &dice, v, ev);
+}
+
 pub fn begin(
     s: &mut State,
     who: Pw,

@@ -254,14 +254,7 @@ pub fn act(
 ) -> u8 {
     match *mv {
         Move::Sermon { zone } | Move::Suppress { zone } => {
-            let f = conversion::action_zones(who)
-                .iter()
-                .find(|z| z.0 == zone)
-                .expect("listed")
-                .1;
-            let v = conversion::Variant::default();
-            let dice = conversion::roll(s, conversion::ACTION_ATTEMPTS, v);
-            conversion::begin(s, who, f, zone, &dice, v, ev);
+            conversion::begin_action(s, who, zone, ev);
             conversion::ACTION_CP
         }
         Move::Rebel { space, cp } => {

@@ -112,16 +112,7 @@ pub fn frames(s: &model::State, c: Couple) -> Vec<Frame> {
 pub fn resolve(s: &mut model::State, who: Pw, mv: &Move, ev: &mut Vec<Scoped<model::Event>>) {
     match *mv {
         Move::Influence(t) => influence::buy(s, who, t, ev),
-        Move::Convert(zone) => {
-            let f = conversion::action_zones(who)
-                .iter()
-                .find(|z| z.0 == zone)
-                .expect("listed")
-                .1;
-            let v = conversion::Variant::default();
-            let dice = conversion::roll(s, conversion::ACTION_ATTEMPTS, v);
-            conversion::begin(s, who, f, zone, &dice, v, ev);
-        }
+        Move::Convert(zone) => conversion::begin_action(s, who, zone, ev),
         ref m => unreachable!("royals: {m:?} is no bonus"),
     }
 }
