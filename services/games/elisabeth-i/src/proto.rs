@@ -854,7 +854,7 @@ pub fn view_to_pb(v: &View) -> pb::View {
             .draft
             .iter()
             .map(|c| pb::DraftClause {
-                clause: c.as_ref().map(clause_pb),
+                clause: Some(clause_pb(c)),
             })
             .collect(),
         winners: v

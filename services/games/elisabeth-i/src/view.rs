@@ -47,8 +47,9 @@ pub struct View {
     pub pending_deal: Option<PendingDeal>,
     /// Announcements awaiting confirmations (public, [9.1] L676).
     pub announcements: Vec<crate::diplomacy::announce::Announcement>,
-    /// The announcement being drafted: a clause only for its two parties (None for others).
-    pub draft: Vec<Option<crate::diplomacy::announce::Clause>>,
+    /// The announcement being drafted: only the clauses the viewer is a party to (the
+    /// others are left out, their number included).
+    pub draft: Vec<crate::diplomacy::announce::Clause>,
     pub winners: Option<(Vec<Pw>, String)>,
     /// Cards removed from the game after their event.
     pub removed: Vec<CardId>,

@@ -284,10 +284,12 @@ pub fn resample(t: &mut State, seat: Seat, rng: &mut GameRng) {
     }
 }
 
-/// The draft as `viewer` may see it: the clauses it is a party to (None: hidden).
-pub fn draft_view(s: &State, sees: impl Fn(Pw) -> bool) -> Vec<Option<Clause>> {
+/// The draft as `viewer` may see it: only the clauses it is a party to. The others are left
+/// out entirely, so that not even their number shows (talks are secret, [9.1] L645).
+pub fn draft_view(s: &State, sees: impl Fn(Pw) -> bool) -> Vec<Clause> {
     s.draft
         .iter()
-        .map(|c| (sees(c.from) || sees(c.to)).then(|| c.clone()))
+        .filter(|c| sees(c.from) || sees(c.to))
+        .cloned()
         .collect()
 }
