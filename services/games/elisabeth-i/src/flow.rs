@@ -323,9 +323,10 @@ pub fn choices(s: &State, f: &Frame, _seat: Seat) -> Vec<Move> {
             match at {
                 // Not embarked yet: the transport may be called off.
                 None => v.push(Move::Done),
-                // At sea with nowhere to go: back into the port it left.
+                // At sea with nowhere to go: back into the port it left (aboard the
+                // Armada it left, RULINGS A20).
                 Some(_) if v.is_empty() => v.push(Move::ShipTo {
-                    to: crate::combat::naval_battle::Waters::Port(*from),
+                    to: back_from_sea(s, *from),
                 }),
                 Some(_) => {}
             }
@@ -618,7 +619,11 @@ pub fn prompt(s: &State, f: &Frame, _seat: Seat) -> String {
             }
         }
         Frame::Combat(c) => crate::battle::ask_text(c),
-        Frame::Transport { who, at, .. } => match at {
+        Frame::Transport { who, at, from, .. } => match at {
+            None if from.is_none() => format!(
+                "{}: the formation aboard the Armada sails on into a sea zone",
+                name(*who)
+            ),
             None => format!("{}: embark the formation into a sea zone", name(*who)),
             Some(z) => format!(
                 "{}: the formation is at sea in {}: sail on or land",
@@ -1061,7 +1066,7 @@ fn go(
         Purpose::Transport => {
             s.stack.push(Frame::Transport {
                 who,
-                from,
+                from: Some(from),
                 sel,
                 at: None,
                 stormed: false,
@@ -1080,14 +1085,30 @@ fn go(
     }
 }
 
+/// Where a transport at sea with nowhere to go ends: back in the port it left, or aboard
+/// the Armada it left (`from` None; RULINGS A20), as if it had not sailed.
+fn back_from_sea(
+    s: &State,
+    from: Option<crate::data::SpaceId>,
+) -> crate::combat::naval_battle::Waters {
+    use crate::combat::naval_battle::Waters;
+    match (from, crate::armada::ferry::zone(s)) {
+        (Some(x), _) => Waters::Port(x),
+        (None, Some(z)) => Waters::Sea(z),
+        (None, None) => unreachable!("a transport from aboard the Armada without the Armada"),
+    }
+}
+
 /// One step of a naval transport ([16.3]): embarking (then the Storms window), sailing
 /// on, or landing (a move into the port, with interception and battle; a lost battle
-/// destroys the formation).
+/// destroys the formation). From aboard the Armada at sea (`from` None, RULINGS A20)
+/// the first step sails on (then the Storms window) and the landing takes the units
+/// from aboard.
 #[allow(clippy::too_many_arguments)]
 fn transport_step(
     s: &mut State,
     who: Pw,
-    from: crate::data::SpaceId,
+    from: Option<crate::data::SpaceId>,
     sel: Selection,
     at: Option<crate::data::SeaZoneId>,
     stormed: bool,
@@ -1096,9 +1117,14 @@ fn transport_step(
 ) {
     use crate::combat::naval_battle::Waters;
     let listed = crate::naval::transport_steps(s, who, from, &sel, at, actions_cp(s));
+    if !listed.contains(&to) {
+        // Nowhere to go at sea: the formation never left the port or the Armada.
+        s.stack.pop();
+        return;
+    }
+    spend(s, 1);
     match to {
         Waters::Sea(z) => {
-            spend(s, 1);
             next_in(
                 s,
                 Frame::Transport {
@@ -1117,25 +1143,28 @@ fn transport_step(
                 ),
             }));
             if at.is_none() {
-                // [16.3] step 1: the other powers may play Storms.
+                // [16.3] step 1: the other powers may play Storms (at the first step
+                // from aboard the Armada too, RULINGS A20).
                 let q = crate::cards::window(s, (0..6u8).filter(|&q| q != who));
                 if !q.is_empty() {
                     s.stack.push(Frame::Respond {
                         key: crate::cards::STORMS.into(),
                         queue: q,
-                        space: from,
+                        space: from.unwrap_or(crate::model::NO_SPACE),
                     });
                 }
             }
         }
         Waters::Port(x) => {
             s.stack.pop();
-            if listed.contains(&to) {
-                spend(s, 1);
-            }
-            if x != from {
-                crate::land::start(s, who, from, x, sel, None);
-                crate::land::current(s).transported = true;
+            match from {
+                // Back into the port it left: its units never left it.
+                Some(from) if from == x => {}
+                Some(from) => {
+                    crate::land::start(s, who, from, x, sel, None);
+                    crate::land::current(s).transported = true;
+                }
+                None => crate::armada::ferry::landing(s, x, sel),
             }
         }
     }

@@ -451,10 +451,12 @@ pub enum Frame {
     },
     /// A naval transport under way ([16.3]): the formation `sel` left the port `from`
     /// and is at sea in `at` (None: not embarked yet). Its units stay counted in `from`
-    /// until they land.
+    /// until they land. `from` None: the formation sails on from aboard the Armada at
+    /// sea (RULINGS A20; `at` None: still aboard), its units counted aboard until they
+    /// land.
     Transport {
         who: Pw,
-        from: SpaceId,
+        from: Option<SpaceId>,
         sel: Selection,
         at: Option<crate::data::SeaZoneId>,
         #[serde(default)]

@@ -749,32 +749,42 @@ pub fn port_zones(s: &State, p: Pw, port: SpaceId) -> Vec<SeaZoneId> {
 }
 
 /// Where the transported formation may go next, with `cp` CP left: embark into a zone
-/// with own ships, sail on, or land in a port ([16.3]).
+/// with own ships, sail on, or land in a port ([16.3]). `from` None: the formation is
+/// aboard the Armada at sea (RULINGS A20): its first step sails on from the Armada's
+/// zone (the landing next to it is the Armada's own transport, A10).
 pub fn transport_steps(
     s: &State,
     p: Pw,
-    from: SpaceId,
+    from: Option<SpaceId>,
     sel: &crate::model::Selection,
     at: Option<SeaZoneId>,
     cp: u8,
 ) -> Vec<Waters> {
     let f = facts(p, sel, cp);
     let own = |z: SeaZoneId| own_ships(s, p, Waters::Sea(z));
+    let sail_on = |z: SeaZoneId, v: &mut Vec<Waters>| {
+        for &n in &data().sea_zone(z).adjacent {
+            if may_sail_on(&f, z, n, own(n)).is_ok() {
+                v.push(Waters::Sea(n));
+            }
+        }
+    };
     let mut v = Vec::new();
-    match at {
-        None => {
+    match (at, from) {
+        (None, Some(from)) => {
             for z in port_zones(s, p, from) {
                 if may_embark(&f, from, z, own(z), false).is_ok() {
                     v.push(Waters::Sea(z));
                 }
             }
         }
-        Some(z) => {
-            for &n in &data().sea_zone(z).adjacent {
-                if may_sail_on(&f, z, n, own(n)).is_ok() {
-                    v.push(Waters::Sea(n));
-                }
+        (None, None) => {
+            if let Some(z) = crate::armada::ferry::zone(s) {
+                sail_on(z, &mut v);
             }
+        }
+        (Some(z), _) => {
+            sail_on(z, &mut v);
             let mut ports: Vec<SpaceId> = data().sea_zone(z).ports.clone();
             ports.extend(
                 data()
@@ -784,7 +794,7 @@ pub fn transport_steps(
             ports.sort();
             ports.dedup();
             for x in ports {
-                let enterable = x == from
+                let enterable = Some(x) == from
                     || (crate::movement::may_enter(s, p, x).is_ok()
                         && crate::movement::entry_with_units(s, p, x).is_ok());
                 let linked = !data().space(x).inland_port || linked_held(s, p, x);
@@ -828,7 +838,7 @@ pub fn may_transport(s: &State, p: Pw, port: SpaceId, cp: u8) -> bool {
         },
         leaders: vec![],
     };
-    !transport_steps(s, p, port, &one, None, cp).is_empty()
+    !transport_steps(s, p, Some(port), &one, None, cp).is_empty()
 }
 
 // ---- piracy in Europe [16.4]

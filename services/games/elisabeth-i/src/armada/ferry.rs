@@ -111,11 +111,15 @@ fn limit(s: &model::State, ashore: bool, sel: &Selection) -> u8 {
 /// What the formation could still take: units and leaders of the port (aboard) or of the
 /// Armada (ashore), not yet in it.
 fn available(s: &model::State, port: SpaceId, ashore: bool, sel: &Selection) -> (Troops, Vec<u8>) {
-    let (mut t, ls) = if ashore {
-        (s.armada.aboard, leaders_aboard(s))
+    if ashore {
+        not_taken(s.armada.aboard, leaders_aboard(s), sel)
     } else {
-        (port_troops(s, port), leaders_in(s, SPAIN, port))
-    };
+        not_taken(port_troops(s, port), leaders_in(s, SPAIN, port), sel)
+    }
+}
+
+/// The units `t` and army leaders `ls` not yet in the formation `sel`.
+pub fn not_taken(mut t: Troops, ls: Vec<u8>, sel: &Selection) -> (Troops, Vec<u8>) {
     for k in UnitKind::ALL {
         *t.get_mut(k) -= sel.troops.get(k).min(t.get(k));
     }
@@ -129,9 +133,15 @@ fn available(s: &model::State, port: SpaceId, ashore: bool, sel: &Selection) -> 
 /// The choices of the transport's formation (`Frame::Ferry`).
 pub fn choices(s: &model::State, port: SpaceId, ashore: bool, sel: &Selection) -> Vec<model::Move> {
     let (t, ls) = available(s, port, ashore, sel);
+    formation(t, ls, sel, limit(s, ashore, sel))
+}
+
+/// A formation's choices: take one more of the units `t` (up to `limit`) or of the army
+/// leaders `ls`, go (with something in it), or call it off.
+pub fn formation(t: Troops, ls: Vec<u8>, sel: &Selection, limit: u8) -> Vec<model::Move> {
     let mut v = Vec::new();
     for kind in UnitKind::ALL {
-        if t.get(kind) > 0 && sel.troops.total() < limit(s, ashore, sel) {
+        if t.get(kind) > 0 && sel.troops.total() < limit {
             v.push(model::Move::Armada(Move::Take { kind }));
         }
     }
@@ -177,10 +187,7 @@ pub fn go(
             ev,
             format!("Spain lands a formation from the Armada in {name}"),
         );
-        crate::land::start(s, SPAIN, port, port, sel, None);
-        let m = crate::land::current(s);
-        m.transported = true;
-        m.from_armada = true;
+        landing(s, port, sel);
     } else {
         note(
             s,
@@ -201,6 +208,16 @@ pub fn go(
             });
         }
     }
+}
+
+/// A formation aboard lands in `port` (after the Armada's own transport, or at the end of
+/// a transport sailing on from it, RULINGS A20): a move into the port as a transport's
+/// landing ([16.3] steps 3-4), its units taken from aboard on arrival.
+pub fn landing(s: &mut model::State, port: SpaceId, sel: Selection) {
+    crate::land::start(s, SPAIN, port, port, sel, None);
+    let m = crate::land::current(s);
+    m.transported = true;
+    m.from_armada = true;
 }
 
 /// The boarding after the Storms window (automatic `Frame::Boarding`).

@@ -13,6 +13,7 @@ use signoria_engine::{GameRng, Scoped, Seat, Viewer};
 
 pub mod at_sea;
 pub mod ferry;
+pub mod onward;
 pub mod refit;
 
 use crate::combat::naval_battle::Waters;
@@ -39,6 +40,9 @@ pub enum Frame {
         ashore: bool,
         sel: Selection,
     },
+    /// Spain forms the formation aboard the Armada at sea that sails on with other Spanish
+    /// ships ([23.2], [16.3]; RULINGS A20).
+    Onward { sel: Selection },
     /// The formation goes aboard after the Storms window (automatic; [16.3] step 1).
     Boarding {
         port: SpaceId,
@@ -87,6 +91,9 @@ pub enum Move {
     FerryAshore {
         port: SpaceId,
     },
+    /// A formation aboard the Armada at sea sails on with other Spanish ships as a naval
+    /// transport ([23.2], [16.3]; RULINGS A20).
+    SailOn,
     /// The transport's formation takes a unit / an army leader.
     Take {
         kind: UnitKind,
@@ -182,7 +189,8 @@ pub fn kind(f: &Frame) -> &'static str {
     match f {
         Frame::Build => "armada_build",
         Frame::Spend { .. } => "armada_spend",
-        Frame::Ferry { .. } => "armada_ferry",
+        // The same decision: a formation of the Armada's units.
+        Frame::Ferry { .. } | Frame::Onward { .. } => "armada_ferry",
         Frame::Boarding { .. } => "armada_boarding",
         Frame::Captains => "place_captains",
         Frame::DonJohnWinter => "don_john_winter",
@@ -205,6 +213,7 @@ pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
             ashore,
             ref sel,
         } => ferry::choices(s, port, ashore, sel),
+        Frame::Onward { ref sel } => onward::choices(s, sel),
         Frame::Boarding { .. } => Vec::new(),
         Frame::Captains => {
             let mut v: Vec<model::Move> = crate::admirals::captain_choices(s)
@@ -250,6 +259,9 @@ pub fn prompt(s: &model::State, f: &Frame) -> String {
             "Spain: the formation of {} going aboard the Armada (1 CP)",
             d.space(port).name
         ),
+        Frame::Onward { .. } => {
+            "Spain: the formation aboard the Armada sailing on with other Spanish ships".into()
+        }
         Frame::Boarding { .. } => "the formation goes aboard the Armada".into(),
         Frame::Captains => {
             "England: place captains on English ships in a home port as naval leaders for this turn, or done".into()
@@ -284,6 +296,12 @@ pub fn resolve(
         }
         (Frame::Spend { .. }, model::Move::Done) => {}
         (Frame::Ferry { .. }, model::Move::Done) => {}
+        (Frame::Onward { .. }, model::Move::Done) => {}
+        (Frame::Onward { sel }, model::Move::Armada(Move::Ferry)) => onward::go(s, sel),
+        (Frame::Onward { mut sel }, model::Move::Armada(m)) => {
+            take(&mut sel, m);
+            s.stack.push(model::Frame::Armada(Frame::Onward { sel }));
+        }
         (Frame::Captains, model::Move::Done) => {}
         (Frame::Captains, model::Move::Armada(Move::Captain { captain, port })) => {
             crate::admirals::place_captain(s, *captain, *port);
@@ -315,15 +333,20 @@ pub fn resolve(
             },
             model::Move::Armada(m),
         ) => {
-            match *m {
-                Move::Take { kind } => *sel.troops.get_mut(kind) += 1,
-                Move::TakeLeader { leader } => sel.leaders.push(leader),
-                _ => unreachable!("{m:?} in the Armada transport"),
-            }
+            take(&mut sel, m);
             s.stack
                 .push(model::Frame::Armada(Frame::Ferry { port, ashore, sel }));
         }
         (f, mv) => unreachable!("{mv:?} in {f:?}"),
+    }
+}
+
+/// A formation of the Armada's units takes a unit or an army leader.
+fn take(sel: &mut Selection, m: &Move) {
+    match *m {
+        Move::Take { kind } => *sel.troops.get_mut(kind) += 1,
+        Move::TakeLeader { leader } => sel.leaders.push(leader),
+        _ => unreachable!("{m:?} in the Armada's formation"),
     }
 }
 
@@ -356,6 +379,7 @@ pub fn actions(s: &model::State, who: Pw, cp: u8) -> Vec<model::Move> {
     v.extend(refit::transfers(s));
     v.extend(ferry::leader_transfers(s));
     v.extend(ferry::starts(s, cp));
+    v.extend(onward::starts(s, cp));
     if crate::admirals::don_john_switch(s).is_some() {
         v.push(Move::DonJohnSwitch);
     }
@@ -377,6 +401,15 @@ pub fn act(
         }
         Move::DonJohnSwitch => {
             don_john_switch(s, ev);
+            0
+        }
+        Move::SailOn => {
+            s.stack.push(model::Frame::Armada(Frame::Onward {
+                sel: Selection {
+                    troops: Troops::default(),
+                    leaders: Vec::new(),
+                },
+            }));
             0
         }
         Move::FerryAboard { port } | Move::FerryAshore { port } => {
@@ -453,7 +486,8 @@ pub fn captains_frame(s: &model::State, who: Pw) -> Option<model::Frame> {
 /// seed's example, L849), raising and boarding are land.
 pub fn action_type(m: &Move) -> u8 {
     match m {
-        Move::Upgrade | Move::Build { .. } => 1,
+        // Sailing on is a naval transport ([16.3]; W4 counts transport as naval).
+        Move::Upgrade | Move::Build { .. } | Move::SailOn => 1,
         _ => 0,
     }
 }
@@ -495,6 +529,10 @@ pub fn describe(s: &model::State, mv: &Move) -> String {
             "Armada transport (1 CP): a formation aboard lands in {}",
             d.space(*port).name
         ),
+        Move::SailOn => {
+            "naval transport: a formation aboard the Armada sails on with other Spanish ships"
+                .into()
+        }
         Move::Take { kind } => format!("add a {kind:?} to the Armada transport"),
         Move::TakeLeader { leader } => {
             format!("add {} to the Armada transport", leader_name(*leader))
@@ -624,6 +662,7 @@ pub fn move_to_pb(m: &Move) -> pb::ArmadaMove {
             K::TakeLeader
         }
         Move::Ferry => K::Ferry,
+        Move::SailOn => K::SailOn,
         Move::Captain { captain, port } => {
             p.captain = *captain as u32;
             p.space = port.0 as u32;
@@ -671,6 +710,7 @@ pub fn move_from_pb(p: &pb::ArmadaMove) -> Result<Move, String> {
         Ok(K::Take) => Move::Take { kind: unit()? },
         Ok(K::TakeLeader) => Move::TakeLeader { leader: leader()? },
         Ok(K::Ferry) => Move::Ferry,
+        Ok(K::SailOn) => Move::SailOn,
         Ok(K::Captain) => Move::Captain {
             captain: u8::try_from(p.captain)
                 .ok()
