@@ -166,7 +166,8 @@ fn s9_a_marriage_bundled_with_cards_rejected_in_part_takes_no_effect() {
 /// Spain announces Don Carlos to France's Elisabeth de Valois, then (over-committing,
 /// allowed) Don Carlos to the HRE's Anna of Austria; France confirms first, so Don Carlos
 /// is engaged and the HRE can only reject. A war between the parties before the
-/// confirmation ([9.1]: not at war) leaves only rejecting too.
+/// confirmation ([9.1]: not at war) leaves only rejecting too; at war, a marriage is
+/// drafted only after a peace clause.
 #[test]
 fn s9_a_marriage_clause_made_impossible_can_only_be_rejected() {
     let mut s = negotiating(SPA);
@@ -206,6 +207,22 @@ fn s9_a_marriage_clause_made_impossible_can_only_be_rejected() {
     let mut s = negotiating(SPA);
     play(&mut s, marriage(FRA, france));
     assert!(!moves(&s).contains(&marriage(HRE, hre)));
+    // At war when drafted: listed only after a clause that ends the war ([9.1] L666 "und
+    // den Krieg nicht beenden"); the bundle takes effect in its order.
+    let mut s = negotiating(SPA);
+    war(&mut s, SPA, FRA);
+    assert!(!moves(&s).contains(&marriage(FRA, france)));
+    play(
+        &mut s,
+        Move::Propose {
+            to: FRA,
+            deal: DealPick::Peace,
+        },
+    );
+    assert!(moves(&s).contains(&marriage(FRA, france)));
+    play(&mut s, marriage(FRA, france));
+    announce_and_confirm(&mut s);
+    assert_eq!(s.royals.engaged, vec![france]);
 }
 
 /// S9, S17: a marriage clause naming Mary Stuart (France's) weds her at once at the
