@@ -1468,7 +1468,6 @@ pub fn auto(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
         Frame::Armada(f) => armada::auto(s, f, ev),
         Frame::Step(Step::CardDraw) => crate::deal::card_draw(s, ev),
         Frame::Step(Step::Negotiation) => {
-            s.offered.clear();
             s.draft.clear();
             s.announcements.clear();
             s.announced.clear();

@@ -116,7 +116,12 @@ pub fn describe(s: &State, mv: &Move) -> String {
                 )),
                 power_name(*to)
             ),
-            DealPick::Refused(t) => format!("Offer {t:?} to {} (not implemented)", power_name(*to)),
+            DealPick::Marriage(c) => format!(
+                "Propose to {} the marriage of {} and {}",
+                power_name(*to),
+                crate::royals::nobles::info(c.groom).name,
+                crate::royals::nobles::info(c.bride).name
+            ),
         },
         Move::Ask { from, deal } => {
             let me = match s.stack.last() {

@@ -285,6 +285,9 @@ pub enum Deal {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         admiral: Option<u8>,
     },
+    /// The marriage of one noble of each party ([9.1] L660-669, [21]; RULINGS S9): the
+    /// announcer's clause, engaged when the announcement takes effect.
+    Marriage(crate::royals::wedding::Couple),
 }
 
 /// The automatic steps of a turn, seed [7] (phase order).
@@ -700,9 +703,8 @@ pub enum DealPick {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         admiral: Option<u8>,
     },
-    /// A term of [9.1] the engine does not carry out yet: never listed, refused as
-    /// UNSUPPORTED naming the rule (`diplomacy::unsupported`).
-    Refused(crate::diplomacy::Term),
+    /// A marriage of one noble of each party (RULINGS S9).
+    Marriage(crate::royals::wedding::Couple),
 }
 
 impl DealPick {
@@ -726,7 +728,7 @@ impl DealPick {
                 n,
                 admiral,
             },
-            DealPick::Refused(t) => unreachable!("{t:?} is never listed"),
+            DealPick::Marriage(c) => Deal::Marriage(c),
         }
     }
 
@@ -751,6 +753,7 @@ impl DealPick {
                 n,
                 admiral,
             },
+            Deal::Marriage(c) => DealPick::Marriage(c),
         }
     }
 }
@@ -1011,10 +1014,6 @@ pub struct State {
     /// Peace or alliance made this diplomacy phase: no DOW between them (seed [9.4]).
     #[serde(default)]
     pub no_dow: Vec<(Pw, Pw)>,
-    /// Pairs (proposer, counterparty) that arranged a marriage this segment (one each,
-    /// RULINGS S9).
-    #[serde(default)]
-    pub offered: Vec<(Pw, Pw)>,
     /// The announcement being drafted by the power whose negotiation turn it is ([9.1];
     /// secret to the parties of each clause).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

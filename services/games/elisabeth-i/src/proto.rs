@@ -173,6 +173,12 @@ fn deal_pb(d: &Deal) -> pb::Deal {
             admiral: admiral.map(|a| a as u32),
             ..Default::default()
         },
+        Deal::Marriage(c) => pb::Deal {
+            kind: pb::DealKind::Marriage as i32,
+            groom: Some(c.groom as u32),
+            bride: Some(c.bride as u32),
+            ..Default::default()
+        },
     }
 }
 
@@ -185,15 +191,7 @@ fn clause_pb(c: &crate::diplomacy::announce::Clause) -> pb::Clause {
 }
 
 fn pick_pb(d: &DealPick) -> pb::Deal {
-    use crate::diplomacy::Term;
-    let kind = match d {
-        DealPick::Refused(Term::Marriage) => pb::DealKind::Marriage,
-        d => return deal_pb(&d.deal()),
-    };
-    pb::Deal {
-        kind: kind as i32,
-        ..Default::default()
-    }
+    deal_pb(&d.deal())
 }
 
 fn pick_from(d: Option<&pb::Deal>) -> Result<DealPick, String> {
@@ -234,7 +232,16 @@ fn pick_from(d: Option<&pb::Deal>) -> Result<DealPick, String> {
                 .transpose()?,
         }),
         Ok(pb::DealKind::ShipLoan) => Err("a ship loan lends 1 ship or more".into()),
-        Ok(pb::DealKind::Marriage) => Ok(DealPick::Refused(crate::diplomacy::Term::Marriage)),
+        Ok(pb::DealKind::Marriage) => {
+            let noble = |x: Option<u32>| match x {
+                Some(n) if n < crate::royals::nobles::count() as u32 => Ok(n as u8),
+                _ => Err("a marriage names a groom and a bride (noble indices)".to_string()),
+            };
+            Ok(DealPick::Marriage(crate::royals::wedding::Couple {
+                groom: noble(d.groom)?,
+                bride: noble(d.bride)?,
+            }))
+        }
         _ => Err(format!("deal kind {} unspecified or unknown", d.kind)),
     }
 }

@@ -140,7 +140,6 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         wars: Vec::new(),
         alliances: Vec::new(),
         no_dow: Vec::new(),
-        offered: Vec::new(),
         draft: Vec::new(),
         announcements: Vec::new(),
         announced: Vec::new(),

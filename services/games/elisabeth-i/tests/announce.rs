@@ -120,7 +120,7 @@ fn e4_a_conditional_agreement_cannot_be_announced() {
             | DealPick::Cede(_)
             | DealPick::Mercenaries { .. }
             | DealPick::ShipLoan { .. }
-            | DealPick::Refused(_) => false,
+            | DealPick::Marriage(_) => false,
         }
     }
     let mut s = game();

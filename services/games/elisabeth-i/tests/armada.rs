@@ -409,7 +409,6 @@ fn french_port_two_zones_from_seville(s: &State) -> signoria_elisabeth_i::data::
 #[test]
 fn a7_a9_a_ship_loan_is_an_alliance_lending_ships() {
     let mut s = game();
-    s.offered.clear();
     s.stack = vec![Frame::Negotiate { who: SPA }];
     let loan = Move::Propose {
         to: FRA,
@@ -487,7 +486,6 @@ fn a9_no_loan_across_a_port_space() {
 #[test]
 fn a8_lent_ships_go_home_in_winter() {
     let mut s = game();
-    s.offered.clear();
     s.stack = vec![Frame::Negotiate { who: SPA }];
     play(
         &mut s,

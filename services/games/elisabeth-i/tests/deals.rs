@@ -60,7 +60,6 @@ fn deal_cards(s: &mut State, p: Pw, cards: &[CardId]) {
 }
 
 fn negotiate(s: &mut State, who: Pw) {
-    s.offered.clear();
     s.stack = vec![Frame::Negotiate { who }];
 }
 

@@ -8,12 +8,11 @@ use common::*;
 use signoria_elisabeth_i::ElisabethI as E;
 use signoria_elisabeth_i::board::{allied, at_war, controller_pw, fortified};
 use signoria_elisabeth_i::data::{PoolOwner, Power, data};
-use signoria_elisabeth_i::diplomacy::{self as dip, Term};
+use signoria_elisabeth_i::diplomacy as dip;
 use signoria_elisabeth_i::model::{Deal, DealPick, Event, Frame, Loc, Move, Pw, State, Step};
 use signoria_engine::{Game, GameRng, ProtoGame, RuleErrorKind, Viewer};
 
 fn negotiate(s: &mut State, who: Pw) {
-    s.offered.clear();
     s.stack = vec![Frame::Negotiate { who }];
 }
 
@@ -296,21 +295,37 @@ fn d4_no_mercenaries_out_of_a_siege() {
     );
 }
 
-/// D5: marriages are refused as UNSUPPORTED naming the rule
-/// (and they survive the proto round trip, so a client can send them).
+/// D5 (with S9): every term of [9.1] is a clause now, marriages too: a marriage clause
+/// is listed and survives the proto round trip (a client can send it); what is still
+/// refused as UNSUPPORTED, naming the rule, is a marriage clause naming a noble the seed
+/// gives no rule for (Leicester, S1).
 #[test]
 fn d5_refused_terms_are_unsupported() {
+    use signoria_elisabeth_i::royals::{nobles::by_id, wedding::Couple};
     let mut s = game();
+    s.turn = 2;
     negotiate(&mut s, ENG);
-    let mv = offer(FRA, DealPick::Refused(Term::Marriage));
-    assert!(!moves(&s).contains(&mv));
-    let pb = E::move_to_pb(&mv);
-    assert_eq!(E::move_from_pb(&pb).unwrap(), mv);
+    let marriage = |g: &str, b: &str| {
+        offer(
+            FRA,
+            DealPick::Marriage(Couple {
+                groom: by_id(g),
+                bride: by_id(b),
+            }),
+        )
+    };
+    let listed = marriage("lord_darnley", "mary_stuart");
+    assert!(moves(&s).contains(&listed));
+    let pb = E::move_to_pb(&listed);
+    assert_eq!(E::move_from_pb(&pb).unwrap(), listed);
+    let refused = marriage("leicester", "mary_stuart");
+    assert!(!moves(&s).contains(&refused));
+    assert_eq!(E::move_from_pb(&E::move_to_pb(&refused)).unwrap(), refused);
     let seat = s.seat_of(ENG);
-    let e = E::apply(&mut s.clone(), seat, &mv).unwrap_err();
+    let e = E::apply(&mut s.clone(), seat, &refused).unwrap_err();
     assert_eq!(e.kind, RuleErrorKind::Unsupported);
     assert!(
-        e.message.contains("[9.1]") && e.message.contains("marriages"),
+        e.message.contains("[9.1]") && e.message.contains("aging") && e.message.contains("S1"),
         "{}",
         e.message
     );

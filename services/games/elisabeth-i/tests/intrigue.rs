@@ -10,7 +10,7 @@ use signoria_elisabeth_i::data::{SpaceId, data};
 use signoria_elisabeth_i::espionage::{
     self, Move as EMove, agents, assassination::Target, intelligence,
 };
-use signoria_elisabeth_i::model::{Event, Frame, Loc, Moment, Move, Step};
+use signoria_elisabeth_i::model::{DealPick, Event, Frame, Loc, Moment, Move, Step};
 use signoria_elisabeth_i::patronage::{self, FigStatus, Move as PMove, evaluation, figures};
 use signoria_elisabeth_i::royals::{
     self, Move as RMove, arrange,
@@ -30,6 +30,28 @@ fn couple(g: &str, b: &str) -> Couple {
         groom: n(g),
         bride: n(b),
     }
+}
+
+/// A marriage clause with the later power `to` (RULINGS S9).
+fn clause(to: u8, g: &str, b: &str) -> Move {
+    Move::Propose {
+        to,
+        deal: DealPick::Marriage(couple(g, b)),
+    }
+}
+
+/// RULINGS S9: `who` drafts the marriage of `g` and `b` with the later power `to` and
+/// announces it; the powers between finish their turns until `to` is asked to confirm.
+fn announce_marriage(s: &mut signoria_elisabeth_i::State, who: u8, to: u8, g: &str, b: &str) {
+    s.stack = vec![Frame::Negotiate { who }];
+    let mv = clause(to, g, b);
+    assert!(moves(s).contains(&mv), "{mv:?} not listed");
+    play(s, mv);
+    play(s, Move::Announce);
+    while !matches!(s.stack.last(), Some(Frame::Confirm { .. })) {
+        play(s, Move::Done);
+    }
+    assert_eq!(seat(s), s.seat_of(to));
 }
 
 fn royal_game() -> signoria_elisabeth_i::State {
@@ -256,33 +278,32 @@ fn marriage_phase_asks_annas_power_to_reroll() {
     );
 }
 
-/// [9.1], [21]: marriages are proposed in the negotiation segment and accepted by the
-/// other power; powers at war may not; one proposal per pair (S9).
+/// [9.1], [21]: a marriage with another power is a clause announced by the earlier party
+/// and confirmed by the other (S9, R8); the royals move only announces a power's own
+/// couple; powers at war may not marry their nobles.
 #[test]
 fn marriages_are_arranged_in_negotiation() {
     let mut s = royal_game();
     s.turn = 2;
-    s.stack = vec![Frame::Negotiate { who: HRE }];
     let c = couple("charles_ii", "anna_of_saxony");
-    let mv = Move::Royals(RMove::Propose { to: PRO, couple: c });
-    assert!(moves(&s).contains(&mv));
-    play(&mut s, mv.clone());
-    assert_eq!(kind(&s), "consider_marriage");
-    assert_eq!(seat(&s), s.seat_of(PRO));
-    play(&mut s, Move::Royals(RMove::Accept));
-    assert_eq!(s.royals.engaged, vec![c]);
-    assert_eq!(kind(&s), "negotiate");
+    s.stack = vec![Frame::Negotiate { who: HRE }];
     assert!(
         !moves(&s)
             .iter()
-            .any(|m| matches!(m, Move::Royals(RMove::Propose { to: PRO, .. })))
+            .any(|m| matches!(m, Move::Royals(RMove::Propose { to, .. }) if *to != HRE)),
+        "no marriage with another power outside an announcement"
     );
+    announce_marriage(&mut s, HRE, PRO, "charles_ii", "anna_of_saxony");
+    assert!(s.royals.engaged.is_empty(), "engaged at the confirmation");
+    play(&mut s, Move::Accept);
+    assert_eq!(s.royals.engaged, vec![c]);
+    assert_eq!(kind(&s), "negotiate");
     // At war: no marriage between them.
     let mut t = royal_game();
     t.turn = 2;
     war(&mut t, HRE, PRO);
     t.stack = vec![Frame::Negotiate { who: HRE }];
-    assert!(!moves(&t).contains(&mv));
+    assert!(!moves(&t).contains(&clause(PRO, "charles_ii", "anna_of_saxony")));
     // A power's own couple is announced without consent.
     let own = Move::Royals(RMove::Propose {
         to: HRE,
@@ -324,23 +345,20 @@ fn s1_nobles_with_missing_bonuses_are_refused() {
     );
     let listed = moves(&s);
     assert!(listed.iter().all(|m| match m {
-        Move::Royals(RMove::Propose { couple, .. }) =>
-            arrange::refused(couple.groom).is_none() && arrange::refused(couple.bride).is_none(),
+        Move::Royals(RMove::Propose { couple, .. })
+        | Move::Propose {
+            deal: DealPick::Marriage(couple),
+            ..
+        } => arrange::refused(couple.groom).is_none() && arrange::refused(couple.bride).is_none(),
         _ => true,
     }));
     assert!(listed.contains(&Move::Royals(RMove::Propose {
         to: ENG,
         couple: couple("lord_darnley", "elizabeth_i"),
     })));
-    assert!(listed.contains(&Move::Royals(RMove::Propose {
-        to: FRA,
-        couple: couple("lord_darnley", "mary_stuart"),
-    })));
+    assert!(listed.contains(&clause(FRA, "lord_darnley", "mary_stuart")));
     s.stack = vec![Frame::Negotiate { who: SPA }];
-    assert!(moves(&s).contains(&Move::Royals(RMove::Propose {
-        to: FRA,
-        couple: couple("don_carlos", "mary_stuart"),
-    })));
+    assert!(moves(&s).contains(&clause(FRA, "don_carlos", "mary_stuart")));
 }
 
 /// S18, [9.1] L667: two nobles of one family (the V of the Valois, the H on every
@@ -358,8 +376,8 @@ fn s18_nobles_of_one_family_never_marry() {
         })
     };
     assert!(!listed.contains(&p(SPA, "don_carlos", "isabella_clara_eugenia")));
-    assert!(listed.contains(&p(HRE, "don_carlos", "elisabeth_of_austria")));
-    assert!(listed.contains(&p(FRA, "philip_ii", "elisabeth_de_valois")));
+    assert!(listed.contains(&clause(HRE, "don_carlos", "elisabeth_of_austria")));
+    assert!(listed.contains(&clause(FRA, "philip_ii", "elisabeth_de_valois")));
     s.stack = vec![Frame::Negotiate { who: FRA }];
     let listed = moves(&s);
     assert!(!listed.contains(&p(FRA, "charles_ix", "elisabeth_de_valois")));
@@ -375,16 +393,13 @@ fn s18_nobles_of_one_family_never_marry() {
 fn s17_mary_stuart_weds_at_once_and_france_adds_influence() {
     let mut s = royal_game();
     s.turn = 2;
-    s.stack = vec![Frame::Negotiate { who: FRA }];
     let c = couple("don_carlos", "mary_stuart");
-    let mv = Move::Royals(RMove::Propose { to: SPA, couple: c });
-    play(&mut s, mv.clone());
-    assert_eq!(kind(&s), "consider_marriage");
-    assert_eq!(seat(&s), s.seat_of(SPA));
+    // Spain, the earlier party, announces the clause; France confirms (S9).
+    announce_marriage(&mut s, SPA, FRA, "don_carlos", "mary_stuart");
     // A seed whose dice give an award: the bonus frame follows the wedding at once.
     let (mut t, ev) = until(
         &s,
-        |t| play(t, Move::Royals(RMove::Accept)),
+        |t| play(t, Move::Accept),
         |t, _| kind(t) == "marriage_bonus",
     );
     assert!(ev.iter().any(|e| matches!(
@@ -423,12 +438,11 @@ fn s17_mary_stuart_weds_at_once_and_france_adds_influence() {
     // her free and brings no bonus.
     let mut s = royal_game();
     s.turn = 2;
-    s.stack = vec![Frame::Negotiate { who: FRA }];
     let c = couple("charles_ii", "mary_stuart");
-    play(&mut s, Move::Royals(RMove::Propose { to: HRE, couple: c }));
+    announce_marriage(&mut s, FRA, HRE, "charles_ii", "mary_stuart");
     let (u, _) = until(
         &s,
-        |u| play(u, Move::Royals(RMove::Accept)),
+        |u| play(u, Move::Accept),
         |u, ev| {
             ev.iter().any(|e| {
                 matches!(
@@ -446,8 +460,8 @@ fn s17_mary_stuart_weds_at_once_and_france_adds_influence() {
     let mut v = royal_game();
     v.turn = 2;
     v.royals.mary = royals::Mary::Captured;
-    v.stack = vec![Frame::Negotiate { who: FRA }];
-    assert!(!moves(&v).contains(&mv));
+    v.stack = vec![Frame::Negotiate { who: SPA }];
+    assert!(!moves(&v).contains(&clause(FRA, "don_carlos", "mary_stuart")));
 }
 
 /// S17: Lord Darnley's bonus: England adds one box of influence in a column it may buy

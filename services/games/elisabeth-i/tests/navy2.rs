@@ -411,7 +411,6 @@ fn santa_cruz_in(s: &mut State, port: &str) -> u8 {
 
 fn lend_corunna_galleon(s: &mut State, admiral: Option<u8>) -> Move {
     use signoria_elisabeth_i::model::{DealPick, Frame, ShipKind};
-    s.offered.clear();
     s.stack = vec![Frame::Negotiate { who: SPA }];
     Move::Propose {
         to: FRA,

@@ -93,10 +93,13 @@ fn clauses_of(s: &State, who: Pw) -> usize {
         + s.draft.len()
 }
 
-/// Whether a deal exists in both directions (peace and alliance are the same either way:
-/// only the announcer's `Propose` names them).
+/// Whether a deal exists in both directions (peace, alliance and a marriage are the same
+/// either way: only the announcer's `Propose` names them, RULINGS S9).
 fn one_way(d: &DealPick) -> bool {
-    !matches!(d, DealPick::Peace | DealPick::Alliance)
+    !matches!(
+        d,
+        DealPick::Peace | DealPick::Alliance | DealPick::Marriage(_)
+    )
 }
 
 /// The clauses `who` may add to its draft: with every later power in impulse order (the
@@ -197,13 +200,28 @@ pub fn pending_for(s: &State, who: Pw) -> Option<u16> {
         .map(|a| a.id)
 }
 
-/// When `who`'s negotiation turn is on top: ask it to answer its oldest pending
-/// announcement first ([9.1] L676 "wenn sie an der Reihe sind").
+/// Ask the power whose negotiation turn it is to answer its oldest pending announcement
+/// first ([9.1] L676 "wenn sie an der Reihe sind"). The question goes right above its
+/// turn: frames an effect pushed (Mary Stuart's wedding, [9.1] L660) run first.
 pub fn queue(s: &mut State) {
-    if let Some(Frame::Negotiate { who }) = s.stack.last().cloned()
-        && let Some(id) = pending_for(s, who)
+    let Some(i) = s
+        .stack
+        .iter()
+        .rposition(|f| matches!(f, Frame::Negotiate { .. }))
+    else {
+        return;
+    };
+    let Frame::Negotiate { who } = s.stack[i] else {
+        return;
+    };
+    if s.stack[i + 1..]
+        .iter()
+        .any(|f| matches!(f, Frame::Confirm { .. }))
     {
-        s.stack.push(Frame::Confirm { who, id });
+        return;
+    }
+    if let Some(id) = pending_for(s, who) {
+        s.stack.insert(i + 1, Frame::Confirm { who, id });
     }
 }
 

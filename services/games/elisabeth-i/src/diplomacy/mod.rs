@@ -3,7 +3,8 @@
 //! war segment.
 //!
 //! Submodules: `announce` ([9.1] L676-692), `cede` ([9.1] 5, [12.5]), `mercenaries` ([9.1] 8), `treasures` ([9.1] 7),
-//! `refused` (the terms not carried out yet, refused as UNSUPPORTED).
+//! `refused` (the terms not carried out yet, refused as UNSUPPORTED). A marriage ([9.1] 9,
+//! [21]) is a term like the others (RULINGS S9): checked and engaged by `royals::arrange`.
 
 pub mod announce;
 pub mod cede;
@@ -12,7 +13,7 @@ mod refused;
 pub mod ship_loans;
 pub mod treasures;
 
-pub use refused::{Term, unsupported};
+pub use refused::unsupported;
 
 use signoria_engine::{Audience, Scoped};
 
@@ -111,6 +112,12 @@ pub fn terms(s: &State, who: Pw, to: Pw) -> Vec<DealPick> {
     for d in ship_loans::offers(s, who, to, may_ally(s, who, to)) {
         v.push(DealPick::of(d));
     }
+    // [9.1] L660-669, [21]: a marriage of one noble of each (RULINGS S9).
+    v.extend(
+        crate::royals::arrange::couples(s, who, to)
+            .into_iter()
+            .map(DealPick::Marriage),
+    );
     v
 }
 
@@ -137,6 +144,9 @@ pub fn possible(s: &State, from: Pw, to: Pw, deal: &Deal) -> bool {
         Deal::ShipLoan { .. } => {
             ship_loans::offers(s, from, to, may_ally(s, from, to)).contains(deal)
         }
+        // The checks of [9.1] L660-669 again (eligible nobles, not at war, no two of one
+        // family): a noble engaged meanwhile makes the clause impossible.
+        Deal::Marriage(c) => crate::royals::arrange::check(s, from, to, *c).is_ok(),
     }
 }
 
@@ -177,6 +187,7 @@ pub fn accept(s: &mut State, from: Pw, to: Pw, deal: &Deal, ev: &mut Vec<Scoped<
             }
         }
         Deal::Cede(sp) => cede::cede(s, from, to, *sp, ev),
+        Deal::Marriage(c) => crate::royals::arrange::engage(s, *c, ev),
         Deal::GiveTreasures(n) => treasures::give(s, from, to, *n, ev),
         Deal::Mercenaries {
             n,

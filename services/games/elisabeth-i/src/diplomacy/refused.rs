@@ -1,27 +1,9 @@
-//! The terms of [9.1] the engine does not carry out yet: a proposal naming one is refused
-//! as UNSUPPORTED, naming the rule and why.
-
-use serde::{Deserialize, Serialize};
+//! The terms of [9.1] the engine does not carry out: a proposal naming one is refused as
+//! UNSUPPORTED, naming the rule and why. Every kind of term is a clause now (marriages
+//! too, RULINGS S9); what stays refused is a marriage clause naming a noble whose rule the
+//! seed does not give (RULINGS S1, D5).
 
 use crate::model::{DealPick, Frame, Move, State};
-
-/// A refused term of [9.1].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Term {
-    /// [9.1] 9, [21]: an arranged marriage.
-    Marriage,
-}
-
-impl Term {
-    pub fn why(self) -> &'static str {
-        match self {
-            Term::Marriage => {
-                "[9.1], [21] arranged marriages are not a deal: they are proposed with the \
-                 royals move (RULINGS S9)"
-            }
-        }
-    }
-}
 
 /// Why a proposal in the negotiation segment is refused as not implemented.
 pub fn unsupported(s: &State, mv: &Move) -> Option<String> {
@@ -29,14 +11,15 @@ pub fn unsupported(s: &State, mv: &Move) -> Option<String> {
         (
             Frame::Negotiate { .. },
             Move::Propose {
-                deal: DealPick::Refused(t),
+                deal: DealPick::Marriage(c),
                 ..
             }
             | Move::Ask {
-                deal: DealPick::Refused(t),
+                deal: DealPick::Marriage(c),
                 ..
             },
-        ) => Some(format!("{} (RULINGS D5)", t.why())),
+        ) => crate::royals::refused_couple(*c)
+            .map(|why| format!("[9.1], [21] a marriage clause: {why} (RULINGS D5)")),
         _ => None,
     }
 }

@@ -1,6 +1,8 @@
-//! Arranging marriages in the negotiation segment ([9.1] agreement 9, [21]): a power
-//! proposes one of its nobles and one of another power's nobles of the other sex, the
-//! other power accepts or rejects; a power marrying two of its own nobles announces it.
+//! Arranging marriages in the negotiation segment ([9.1] agreement 9, [21]; RULINGS S9):
+//! a marriage of one noble of each of two powers is a clause of an announcement
+//! (`diplomacy::announce`, `Deal::Marriage`), checked here when drafted and again at
+//! confirmation, and engaged here when the announcement takes effect; a power marrying
+//! two of its own nobles needs nobody's consent and announces it with the royals move.
 
 use signoria_engine::Scoped;
 
@@ -65,54 +67,42 @@ pub fn check(s: &model::State, who: Pw, to: Pw, c: Couple) -> Result<(), String>
     if who != to && at_war(s, who, to) {
         return Err("powers at war may not marry their nobles ([9.1])".into());
     }
-    if who != to && s.offered.contains(&(who, to)) {
-        return Err("one marriage proposal per pair and segment (RULINGS S9)".into());
-    }
     Ok(())
 }
 
-/// The proposals `who` may make in its negotiation turn.
-pub fn choices(s: &model::State, who: Pw) -> Vec<model::Move> {
-    let mut v = Vec::new();
+/// The couples `who` and `to` may marry now (`who == to`: two of `who`'s own nobles).
+pub fn couples(s: &model::State, who: Pw, to: Pw) -> Vec<Couple> {
     let n = nobles::count();
+    let mut v = Vec::new();
     for groom in (0..n).filter(|&i| nobles::is_male(i)) {
         for bride in (0..n).filter(|&i| !nobles::is_male(i)) {
             let c = Couple { groom, bride };
-            for to in 0..6 {
-                if check(s, who, to, c).is_ok() {
-                    v.push(model::Move::Royals(Move::Propose { to, couple: c }));
-                }
+            if check(s, who, to, c).is_ok() {
+                v.push(c);
             }
         }
     }
     v
 }
 
-/// Make a proposal: a power's own couple is engaged at once, else the other power
-/// decides.
-pub fn propose(
-    s: &mut model::State,
-    who: Pw,
-    to: Pw,
-    c: Couple,
-    ev: &mut Vec<Scoped<model::Event>>,
-) {
+/// The royals move of `who`'s negotiation turn: announcing its own couple (a marriage
+/// with another power is a clause of an announcement, RULINGS S9).
+pub fn choices(s: &model::State, who: Pw) -> Vec<model::Move> {
+    couples(s, who, who)
+        .into_iter()
+        .map(|couple| model::Move::Royals(Move::Propose { to: who, couple }))
+        .collect()
+}
+
+/// Announce `who`'s own couple: engaged at once, nobody's consent needed (RULINGS S9).
+pub fn propose(s: &mut model::State, who: Pw, c: Couple, ev: &mut Vec<Scoped<model::Event>>) {
     ev.push(Scoped::public(model::Event::Royals(Event::Proposed {
         from: who,
-        to,
+        to: who,
         groom: c.groom,
         bride: c.bride,
     })));
-    if who == to {
-        engage(s, c, ev);
-    } else {
-        s.offered.push((who, to));
-        s.stack.push(model::Frame::Royals(Frame::Consider {
-            from: who,
-            to,
-            couple: c,
-        }));
-    }
+    engage(s, c, ev);
 }
 
 /// The couple is engaged (stacked by the marriage display until the marriage phase).

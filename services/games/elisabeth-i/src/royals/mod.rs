@@ -1,7 +1,8 @@
 //! Royals: marriages [21], rulers and their deaths [3.3], and their cards.
 //!
 //! - `nobles`: the marriage display, entry, aging [21.3], William of Orange's return;
-//! - `arrange`: marriages arranged in the negotiation segment [9.1], [21];
+//! - `arrange`: marriages arranged in the negotiation segment [9.1], [21] (a power's own
+//!   couple by its royals move; two powers' by a clause of an announcement, RULINGS S9);
 //! - `bonus`: the bonuses that are actions after a marriage [21.1] (influence, sermon,
 //!   suppress heresy);
 //! - `wedding`: the marriage phase [21.1] (dice, table, bonuses), the Virgin Queen VP
@@ -28,8 +29,6 @@ use wedding::{Couple, Outcome};
 /// Its decisions (`model::Frame::Royals`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Frame {
-    /// `to` accepts or rejects a marriage proposed by `from` ([9.1]).
-    Consider { from: Pw, to: Pw, couple: Couple },
     /// Anna of Austria's power may reroll the lowest die of her marriage ([21.1]).
     Reroll {
         who: Pw,
@@ -47,14 +46,10 @@ pub enum Frame {
 /// Its choices (`model::Move::Royals`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
-    /// In the negotiation segment: propose (or, with `to` the proposer, announce) a
-    /// marriage.
-    Propose {
-        to: Pw,
-        couple: Couple,
-    },
-    Accept,
-    Reject,
+    /// In the negotiation segment: announce a marriage of two of the power's own nobles
+    /// (`to` is the power itself; RULINGS S9: with another power it is a clause of an
+    /// announcement, `model::Deal::Marriage`).
+    Propose { to: Pw, couple: Couple },
     /// Reroll the lowest die (Anna of Austria) or keep the dice.
     Reroll(bool),
     /// A marriage bonus: add one box of influence in this column ([24.5]).
@@ -72,10 +67,6 @@ pub enum Event {
         to: Pw,
         groom: u8,
         bride: u8,
-    },
-    Rejected {
-        from: Pw,
-        to: Pw,
     },
     Engaged {
         groom: u8,
@@ -197,7 +188,6 @@ pub fn setup(sc: &crate::data::Scenario) -> State {
 pub struct View {
     pub nobles: Vec<(u8, NobleState)>,
     pub engaged: Vec<Couple>,
-    pub pending: Option<(Pw, Pw, Couple)>,
     pub vp: Vec<i16>,
     pub cards: Vec<i8>,
     pub dead_rulers: Vec<String>,
@@ -208,13 +198,12 @@ pub struct View {
 pub static EVENTS: &[EventDef] = &[];
 
 /// Its frame kinds on which a seat decides (the playouts check that each is reached).
-pub const DECISION_KINDS: &[&str] = &["consider_marriage", "reroll_marriage", "marriage_bonus"];
+pub const DECISION_KINDS: &[&str] = &["reroll_marriage", "marriage_bonus"];
 /// Its frame kinds that never wait for a seat.
 pub const AUTOMATIC_KINDS: &[&str] = &["wed", "aging"];
 
 pub fn kind(f: &Frame) -> &'static str {
     match f {
-        Frame::Consider { .. } => "consider_marriage",
         Frame::Reroll { .. } => "reroll_marriage",
         Frame::Bonus { .. } => "marriage_bonus",
         Frame::Wed { .. } => "wed",
@@ -225,7 +214,6 @@ pub fn kind(f: &Frame) -> &'static str {
 /// The power deciding the frame (None: automatic, see [`auto`]).
 pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
     match f {
-        Frame::Consider { to, .. } => Some(*to),
         Frame::Reroll { who, .. } | Frame::Bonus { who, .. } => Some(*who),
         Frame::Wed { .. } | Frame::Aging => None,
     }
@@ -233,10 +221,6 @@ pub fn decider(_s: &model::State, f: &Frame) -> Option<Pw> {
 
 pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
     match f {
-        Frame::Consider { .. } => vec![
-            model::Move::Royals(Move::Accept),
-            model::Move::Royals(Move::Reject),
-        ],
         Frame::Reroll { .. } => vec![
             model::Move::Royals(Move::Reroll(true)),
             model::Move::Royals(Move::Reroll(false)),
@@ -258,12 +242,6 @@ fn couple_name(c: Couple) -> String {
 
 pub fn prompt(_s: &model::State, f: &Frame) -> String {
     match f {
-        Frame::Consider { from, to, couple } => format!(
-            "{}: {} proposes the marriage of {}",
-            name(*to),
-            name(*from),
-            couple_name(*couple)
-        ),
         Frame::Reroll { who, couple, dice } => format!(
             "{}: the marriage of {} rolled {} and {}; reroll the lowest die?",
             name(*who),
@@ -287,15 +265,6 @@ pub fn resolve(
 ) {
     s.stack.pop();
     match (f, mv) {
-        (Frame::Consider { couple, .. }, model::Move::Royals(Move::Accept)) => {
-            arrange::engage(s, couple, ev);
-        }
-        (Frame::Consider { from, to, .. }, model::Move::Royals(Move::Reject)) => {
-            ev.push(Scoped::public(model::Event::Royals(Event::Rejected {
-                from,
-                to,
-            })));
-        }
         (Frame::Reroll { couple, dice, .. }, model::Move::Royals(Move::Reroll(again))) => {
             let mut rng = s.rng.clone();
             let d = if *again {
@@ -347,7 +316,8 @@ pub fn act(
     unreachable!("royals has no CP action: {mv:?}")
 }
 
-/// The proposals `who` may make in its negotiation turn ([9.1], [21]).
+/// The royals moves of `who`'s negotiation turn: announcing its own couple ([9.1], [21];
+/// RULINGS S9).
 pub fn negotiate_choices(s: &model::State, who: Pw) -> Vec<model::Move> {
     arrange::choices(s, who)
 }
@@ -355,7 +325,7 @@ pub fn negotiate_choices(s: &model::State, who: Pw) -> Vec<model::Move> {
 /// Carry out a proposal chosen in the negotiation segment.
 pub fn negotiate(s: &mut model::State, who: Pw, mv: &Move, ev: &mut Vec<Scoped<model::Event>>) {
     match mv {
-        Move::Propose { to, couple } => arrange::propose(s, who, *to, *couple, ev),
+        Move::Propose { couple, .. } => arrange::propose(s, who, *couple, ev),
         m => unreachable!("royals: {m:?} in the negotiation segment"),
     }
 }
@@ -423,15 +393,9 @@ pub fn patronage_bonus(s: &model::State, p: Pw) -> u8 {
 
 pub fn describe(_s: &model::State, mv: &Move) -> String {
     match mv {
-        Move::Propose { to, couple } => {
-            format!(
-                "propose to {} the marriage of {}",
-                name(*to),
-                couple_name(*couple)
-            )
+        Move::Propose { couple, .. } => {
+            format!("announce the marriage of {}", couple_name(*couple))
         }
-        Move::Accept => "accept the marriage".into(),
-        Move::Reject => "reject the marriage".into(),
         Move::Reroll(true) => "reroll the lowest die".into(),
         Move::Reroll(false) => "keep the dice".into(),
         m => bonus::describe(m).unwrap_or_default(),
@@ -444,12 +408,6 @@ pub fn view(s: &model::State, _viewer: Viewer) -> View {
             .map(|i| (i, nobles::get(s, i)))
             .collect(),
         engaged: s.royals.engaged.clone(),
-        pending: s.stack.iter().rev().find_map(|f| match f {
-            model::Frame::Royals(Frame::Consider { from, to, couple }) => {
-                Some((*from, *to, *couple))
-            }
-            _ => None,
-        }),
         vp: (0..6).map(|p| vp(s, p)).collect(),
         cards: (0..6)
             .map(|p| s.royals.cards.get(p).copied().unwrap_or(0))
@@ -500,10 +458,16 @@ pub fn resample(_s: &mut model::State, _seat: Seat, _rng: &mut GameRng) {}
 /// Why a move that is not listed is refused, when the reason is a rule of this
 /// subsystem that is not implemented (an UNSUPPORTED message naming the rule).
 pub fn unsupported(s: &model::State, mv: &model::Move) -> Option<String> {
+    let _ = s;
     let model::Move::Royals(Move::Propose { couple, .. }) = mv else {
         return None;
     };
-    let _ = s;
+    refused_couple(*couple)
+}
+
+/// Why a marriage naming one of the nobles of RULINGS S1 is not offered (the royals move
+/// or a marriage clause of an announcement).
+pub fn refused_couple(couple: Couple) -> Option<String> {
     [couple.groom, couple.bride]
         .into_iter()
         .filter(|&n| n < nobles::count())
@@ -538,8 +502,6 @@ pub fn move_to_pb(m: &Move) -> pb::RoyalsMove {
             p.groom = Some(couple.groom as u32);
             p.bride = Some(couple.bride as u32);
         }
-        Move::Accept => p.kind = K::Accept as i32,
-        Move::Reject => p.kind = K::Reject as i32,
         Move::Reroll(b) => {
             p.kind = K::Reroll as i32;
             p.reroll = Some(*b);
@@ -578,8 +540,11 @@ pub fn move_from_pb(p: &pb::RoyalsMove) -> Result<Move, String> {
                 },
             })
         }
-        Ok(K::Accept) => Ok(Move::Accept),
-        Ok(K::Reject) => Ok(Move::Reject),
+        Ok(K::Accept | K::Reject) => Err(
+            "no marriage proposal awaits an answer: a marriage with another power is a clause \
+             of an announcement, confirmed with the announcement (RULINGS S9)"
+                .into(),
+        ),
         Ok(K::Reroll) => Ok(Move::Reroll(p.reroll.ok_or("reroll needs its flag")?)),
         Ok(K::BonusInfluence) => Ok(Move::Influence(crate::minors::owner_from(p.on)?)),
         Ok(K::BonusConversion) => Ok(Move::Convert(crate::religion::pb::zone_from(p.zone)?)),
@@ -604,7 +569,6 @@ pub fn event_to_pb(e: &Event) -> pb::RoyalsEvent {
             Some(*bride),
             None,
         ),
-        Event::Rejected { from, to } => (K::Rejected, Some(*from), Some(*to), None, None, None),
         Event::Engaged { groom, bride } => {
             (K::Engaged, None, None, Some(*groom), Some(*bride), None)
         }
@@ -705,12 +669,11 @@ pub fn view_to_pb(v: &View) -> pb::RoyalsView {
                 bride: c.bride as u32,
             })
             .collect(),
-        pending_from: v.pending.map(|x| x.0 as u32),
-        pending_to: v.pending.map(|x| x.1 as u32),
-        pending: v.pending.map(|x| pb::RoyalsCouple {
-            groom: x.2.groom as u32,
-            bride: x.2.bride as u32,
-        }),
+        // No marriage proposal awaits an answer any more (RULINGS S9): a pending marriage
+        // is a clause of a pending announcement.
+        pending_from: None,
+        pending_to: None,
+        pending: None,
         vp: v.vp.iter().map(|&x| x as i32).collect(),
         cards: v.cards.iter().map(|&x| x as i32).collect(),
         dead_rulers: v.dead_rulers.clone(),
