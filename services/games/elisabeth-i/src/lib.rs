@@ -31,6 +31,7 @@ pub mod naval;
 pub mod proto;
 pub mod setup;
 pub mod subsystems;
+pub mod upgrade;
 pub mod victory;
 pub mod view;
 pub mod winter;
@@ -78,7 +79,7 @@ impl Game for ElisabethI {
             description: "Elisabeth I. (Spielworxx edition of Virgin Queen), 2-6 players: the six powers of the wars of religion, 1559-1598, on the Europe and World maps. The component data (map graph, most card texts, leader ratings, set-ups) is partly reconstructed, since only the rulebook was available: the data pack lists what is printed, public or reconstructed (services/games/elisabeth-i/data/README.md).",
             min_players: 2,
             max_players: 6,
-            schema_version: 1,
+            schema_version: upgrade::SCHEMA,
             options: vec![OptionInfo {
                 name: "scenario",
                 description: "The scenario: campaign (turns 1-7) or tournament (turns 3-7)",
@@ -166,6 +167,14 @@ impl Game for ElisabethI {
 
     fn catalog() -> Vec<signoria_engine::CatalogSection> {
         catalog::sections()
+    }
+
+    fn upgrade_state(schema: u32, state: serde_json::Value) -> Result<serde_json::Value, String> {
+        upgrade::upgrade_state(schema, state)
+    }
+
+    fn upgrade_events(schema: u32, events: serde_json::Value) -> Result<serde_json::Value, String> {
+        upgrade::upgrade_events(schema, events)
     }
 
     fn resample_hidden(state: &State, seat: Seat, rng: &mut GameRng) -> Option<State> {
