@@ -133,6 +133,13 @@ impl Game for AgeOfRenaissance {
         scoring::outcome(state)
     }
 
+    /// A search bot's rollout cut before the end is ranked by the score so far, players
+    /// out last: without it a cut rollout scores a draw, and resigning looks as good as
+    /// playing on.
+    fn standing(state: &State) -> Option<Outcome> {
+        Some(scoring::ranking(state))
+    }
+
     fn catalog() -> Vec<signoria_engine::CatalogSection> {
         catalog::sections()
     }

@@ -26,17 +26,21 @@ pub fn score(s: &State, seat: SeatId) -> i64 {
     advances + p.cash as i64 - s.misery_value(seat) as i64
 }
 
+/// The result, once the game has ended.
+pub fn outcome(s: &State) -> Option<Outcome> {
+    s.stack.is_empty().then(|| ranking(s))
+}
+
 /// Ranks: players still in the game by score; players out after them (RULINGS
 /// R-SCORE-OUT); equal keys share a rank (no tie-break in the seed, RULINGS R-TIE).
-pub fn outcome(s: &State) -> Option<Outcome> {
-    if !s.stack.is_empty() {
-        return None;
-    }
+/// Before the end it is the standing so far: advances, cash and misery are all on the
+/// table (`view`), so it reads nothing hidden.
+pub fn ranking(s: &State) -> Outcome {
     let scores: Vec<i64> = (0..s.n() as SeatId).map(|p| score(s, p)).collect();
     let keys: Vec<(bool, i64)> = (0..s.n()).map(|p| (!s.players[p].out, scores[p])).collect();
-    Some(Outcome::ranked(
+    Outcome::ranked(
         &scores,
         &keys,
         "players still in the game rank above those out; equal scores share a rank (the seed has no tie-break)",
-    ))
+    )
 }

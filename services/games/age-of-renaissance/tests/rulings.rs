@@ -449,14 +449,7 @@ fn r_resign() {
 #[test]
 fn r_end_fewer_than_two() {
     let mut s = started(3);
-    while kind(&s) != "turn-order bid" {
-        let p = pending(&s)[0];
-        let mv = A::legal_moves(&s, p)
-            .into_iter()
-            .find(|m| *m == Move::Pass)
-            .unwrap_or_else(|| A::legal_moves(&s, p)[0].clone());
-        A::apply(&mut s, p, &mv).unwrap();
-    }
+    to_next_bid(&mut s);
     apply(&mut s, 1, Move::Resign);
     apply(&mut s, 2, Move::Resign);
     apply(&mut s, 0, Move::Bid { tokens: 0 });
@@ -464,6 +457,29 @@ fn r_end_fewer_than_two() {
     let o = A::outcome(&s).unwrap();
     assert_eq!(o.winners(), vec![0]);
     assert!(scoring::game_ends(&s));
+}
+
+/// The bots' standing (`Game::standing`) is R-SCORE-OUT's ranking before the end: a seat
+/// that resigned ranks last while the game goes on, and at the end the standing is the
+/// outcome.
+#[test]
+fn the_standing_ranks_a_resigned_seat_last() {
+    let mut s = started(3);
+    to_next_bid(&mut s);
+    assert!(A::outcome(&s).is_none());
+    // The richest seat resigns: its score alone would rank it first.
+    s.players[1].cash += 500;
+    apply(&mut s, 1, Move::Resign);
+    assert!(
+        !pending(&s).is_empty(),
+        "two players are left: the game goes on"
+    );
+    let standing = A::standing(&s).expect("Age of Renaissance has a standing");
+    assert!(!standing.winners().contains(&1));
+    assert_eq!(standing.results[1].rank, 3, "{standing:?}");
+    apply(&mut s, 2, Move::Resign);
+    apply(&mut s, 0, Move::Bid { tokens: 0 });
+    assert_eq!(A::standing(&s), A::outcome(&s));
 }
 
 /// R-ATTACK-MIN: an attack commits exactly the fewest new tokens that meet the

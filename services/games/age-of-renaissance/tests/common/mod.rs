@@ -85,6 +85,21 @@ pub fn pending(s: &State) -> Vec<usize> {
     A::pending(s)
 }
 
+/// Play on to the next turn-order bid, passing wherever a pass is listed (else the
+/// first move).
+pub fn to_next_bid(s: &mut State) {
+    while kind(s) != "turn-order bid" {
+        let p = pending(s)[0];
+        let moves = A::legal_moves(s, p);
+        let mv = moves
+            .iter()
+            .find(|m| **m == Move::Pass)
+            .unwrap_or(&moves[0])
+            .clone();
+        A::apply(s, p, &mv).unwrap();
+    }
+}
+
 /// Give a seat an advance and its prerequisites (owned since an earlier round).
 pub fn give(s: &mut State, seat: SeatId, a: Advance) {
     for &q in &data().advance(a).prerequisites {
