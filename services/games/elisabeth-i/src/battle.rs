@@ -57,6 +57,7 @@ pub fn land_kind(k: UnitKind) -> LandKind {
         UnitKind::Regular => LandKind::Regular,
         UnitKind::Mercenary => LandKind::Mercenary,
         UnitKind::Cavalry => LandKind::Cavalry,
+        UnitKind::Knights => LandKind::Knights,
     }
 }
 
@@ -65,6 +66,7 @@ pub fn unit_kind(k: LandKind) -> UnitKind {
         LandKind::Regular => UnitKind::Regular,
         LandKind::Mercenary => UnitKind::Mercenary,
         LandKind::Cavalry => UnitKind::Cavalry,
+        LandKind::Knights => UnitKind::Knights,
     }
 }
 
@@ -86,7 +88,7 @@ fn cleader(idx: u8) -> CLeader {
 }
 
 fn add_troops(c: &mut Contingent, o: PoolOwner, t: &Troops) {
-    for k in UnitKind::ALL {
+    for k in UnitKind::COUNTED {
         c.add(o, land_kind(k), t.get(k));
     }
 }
@@ -300,7 +302,7 @@ pub fn may_assault(s: &State, p: Pw, sp: SpaceId) -> bool {
 /// the order of the forces).
 pub fn split(s: &State, p: Pw, sp: SpaceId, t: &Troops) -> Vec<(PoolOwner, Troops)> {
     let mut out: Vec<(PoolOwner, Troops)> = Vec::new();
-    for k in UnitKind::ALL {
+    for k in UnitKind::COUNTED {
         let mut left = t.get(k);
         for f in s
             .sp(sp)
@@ -744,8 +746,11 @@ fn book_losses(
 ) {
     let mut by: Vec<(PoolOwner, Troops)> = Vec::new();
     for l in lost {
-        book(s, l.group.owner, -(l.group.count as i16), 0);
         let k = unit_kind(l.group.kind);
+        // The Knights are their own counter, outside the pool's ledger ([17.1]).
+        if k != UnitKind::Knights {
+            book(s, l.group.owner, -(l.group.count as i16), 0);
+        }
         match by.iter_mut().find(|(o, _)| *o == l.group.owner) {
             Some((_, t)) => *t.get_mut(k) += l.group.count,
             None => {
@@ -892,7 +897,18 @@ fn apply_lift(s: &mut State, c: &Combat, o: &LiftOutcome, ev: &mut Vec<Scoped<Ev
     remove_taken(s, c);
     match o {
         LiftOutcome::Retreated { stack, to } => {
-            put(s, *to, stack);
+            // [17.1]: Knights never leave their space (RULINGS K12).
+            let mut stack = stack.clone();
+            let left: Vec<_> = stack
+                .take_immobile()
+                .into_iter()
+                .map(|group| crate::combat::casualties::Lost {
+                    power: stack.power,
+                    group,
+                })
+                .collect();
+            book_losses(s, sp, &left, ev);
+            put(s, *to, &stack);
             tidy(s, *to);
             ev.push(Scoped::public(Event::Retreated {
                 power: stack.power,
@@ -938,7 +954,7 @@ pub fn eliminate(
     let forces = s.sp(sp).forces.clone();
     for f in forces {
         if side(s, f.owner) == Some(p) && f.troops.total() > 0 {
-            book(s, f.owner, -(f.troops.total() as i16), 0);
+            book(s, f.owner, -(f.troops.pooled() as i16), 0);
             force_mut(s, sp, f.owner).troops = Troops::default();
             ev.push(Scoped::public(Event::UnitsLost {
                 owner: f.owner,

@@ -13,7 +13,7 @@ pub fn land_in_play(s: &State, o: PoolOwner) -> u32 {
         .iter()
         .flat_map(|x| x.forces.iter())
         .filter(|f| f.owner == o)
-        .map(|f| f.troops.total() as u32)
+        .map(|f| f.troops.pooled() as u32)
         .sum::<u32>()
         + crate::armada::at_sea::aboard_of(s, o)
         + crate::majors::foreign_wars::on_cards(s, o)

@@ -24,6 +24,7 @@ pub fn violations(s: &State) -> Vec<String> {
             v.push(format!("{o:?}: more units than counters"));
         }
     }
+    v.extend(crate::knights::violations(s));
     for (i, sp) in s.spaces.iter().enumerate() {
         let key = &d.spaces[i].key;
         // One controller, and a real one.

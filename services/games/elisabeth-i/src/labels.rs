@@ -29,6 +29,7 @@ fn unit(k: UnitKind) -> &'static str {
         UnitKind::Regular => "regular",
         UnitKind::Mercenary => "mercenary",
         UnitKind::Cavalry => "cavalry",
+        UnitKind::Knights => "Knights of St. John",
     }
 }
 

@@ -226,7 +226,7 @@ pub fn intercept_sources(s: &State, m: &LandMove, q: Pw) -> Vec<SpaceId> {
         .filter(|&x| !s.memo.tried.contains(&(q, x)))
         .filter(|&x| !besieged_in(s, q, x))
         .filter(|&x| {
-            troops_of(s, q, x).total() > 0
+            troops_of(s, q, x).movable().total() > 0
                 || (own_in_dest
                     && leaders_in(s, q, x).into_iter().any(|l| {
                         // A lone leader who could form no formation there (the Duke of
@@ -293,7 +293,7 @@ pub fn facts(s: &State, x: SpaceId) -> SpaceFacts {
 
 /// Whether `q` has land units in the destination that may avoid battle.
 fn may_avoid(s: &State, m: &LandMove, q: Pw) -> bool {
-    troops_of(s, q, m.to).total() > 0
+    troops_of(s, q, m.to).movable().total() > 0
         && !besieged_in(s, q, m.to)
         && !avoid_destinations(s, m, q).is_empty()
 }

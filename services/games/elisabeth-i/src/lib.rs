@@ -22,6 +22,7 @@ pub mod events;
 pub mod flow;
 pub mod hidden;
 pub mod invariants;
+pub mod knights;
 pub mod labels;
 pub mod land;
 pub mod lost_ships;

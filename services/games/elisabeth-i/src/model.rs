@@ -55,17 +55,41 @@ pub struct Troops {
     pub mercenaries: u8,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub cavalry: u8,
+    /// The Knights of St. John ([17.1], `knights`): a Spanish regular that never leaves
+    /// its space and is its own counter (not in the regulars' counter-mix).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub knights: u8,
 }
 
 impl Troops {
+    /// Every land unit (the Knights count as a regular for battle, siege and control).
     pub fn total(&self) -> u8 {
-        self.regulars + self.mercenaries + self.cavalry
+        self.regulars + self.mercenaries + self.cavalry + self.knights
+    }
+    /// The units of the counter-mix (the pool and its ledger): all but the Knights.
+    pub fn pooled(&self) -> u8 {
+        self.total() - self.knights
+    }
+    /// The units that may leave the space (all but the Knights, [17.1]).
+    pub fn movable(&self) -> Troops {
+        Troops {
+            knights: 0,
+            ..*self
+        }
+    }
+    /// The units that never leave the space (the Knights alone).
+    pub fn immobile(&self) -> Troops {
+        Troops {
+            knights: self.knights,
+            ..Default::default()
+        }
     }
     pub fn get(&self, k: UnitKind) -> u8 {
         match k {
             UnitKind::Regular => self.regulars,
             UnitKind::Mercenary => self.mercenaries,
             UnitKind::Cavalry => self.cavalry,
+            UnitKind::Knights => self.knights,
         }
     }
     pub fn get_mut(&mut self, k: UnitKind) -> &mut u8 {
@@ -73,17 +97,20 @@ impl Troops {
             UnitKind::Regular => &mut self.regulars,
             UnitKind::Mercenary => &mut self.mercenaries,
             UnitKind::Cavalry => &mut self.cavalry,
+            UnitKind::Knights => &mut self.knights,
         }
     }
     pub fn add(&mut self, o: &Troops) {
         self.regulars += o.regulars;
         self.mercenaries += o.mercenaries;
         self.cavalry += o.cavalry;
+        self.knights += o.knights;
     }
     pub fn sub(&mut self, o: &Troops) {
         self.regulars -= o.regulars;
         self.mercenaries -= o.mercenaries;
         self.cavalry -= o.cavalry;
+        self.knights -= o.knights;
     }
 }
 
@@ -113,10 +140,21 @@ pub enum UnitKind {
     Regular,
     Mercenary,
     Cavalry,
+    /// The Knights of St. John ([17.1]): only ever lost (or put inside the fortress of
+    /// its space), never raised, moved or carried.
+    Knights,
 }
 
 impl UnitKind {
+    /// The kinds that can be raised, moved and carried (not the Knights, [17.1]).
     pub const ALL: [UnitKind; 3] = [UnitKind::Regular, UnitKind::Mercenary, UnitKind::Cavalry];
+    /// Every kind a space can hold (counting for battle and losses).
+    pub const COUNTED: [UnitKind; 4] = [
+        UnitKind::Regular,
+        UnitKind::Mercenary,
+        UnitKind::Cavalry,
+        UnitKind::Knights,
+    ];
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -269,9 +269,9 @@ fn destinations_any(
     }
 }
 
-/// Units of `p` in `from` not yet selected.
+/// Units of `p` in `from` not yet selected (never the Knights, [17.1]).
 pub fn free_troops(s: &State, p: Pw, from: SpaceId, sel: &Selection) -> Troops {
-    let mut t = troops_of(s, p, from);
+    let mut t = troops_of(s, p, from).movable();
     t.sub(&sel.troops);
     t
 }
@@ -299,7 +299,7 @@ pub fn may_move(s: &State, p: Pw, from: SpaceId) -> bool {
 
 /// Whether any formation of `p` could leave `from` (for listing "move from").
 pub fn can_move_from(s: &State, p: Pw, from: SpaceId, cp: u8) -> bool {
-    let t = troops_of(s, p, from);
+    let t = troops_of(s, p, from).movable();
     if t.total() == 0 || !may_move(s, p, from) {
         return false;
     }
@@ -335,9 +335,9 @@ pub fn deploy_troops(s: &State, p: Pw, from: SpaceId) -> Troops {
             .forces
             .iter()
             .find(|f| f.owner == o)
-            .map(|f| f.troops)
+            .map(|f| f.troops.movable())
             .unwrap_or_default(),
-        None => troops_of(s, p, from),
+        None => troops_of(s, p, from).movable(),
     }
 }
 

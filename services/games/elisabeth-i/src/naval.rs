@@ -818,7 +818,7 @@ pub fn transport_steps(
 
 /// Whether a transport may start from `port` now (a one-unit formation could embark).
 pub fn may_transport(s: &State, p: Pw, port: SpaceId, cp: u8) -> bool {
-    let troops = crate::board::troops_of(s, p, port);
+    let troops = crate::board::troops_of(s, p, port).movable();
     if troops.total() == 0 || !crate::movement::may_move(s, p, port) {
         return false;
     }
@@ -835,6 +835,7 @@ pub fn may_transport(s: &State, p: Pw, port: SpaceId, cp: u8) -> bool {
             } else {
                 0
             },
+            ..Default::default()
         },
         leaders: vec![],
     };

@@ -75,6 +75,7 @@ pub(crate) fn unit_pb(k: UnitKind) -> i32 {
         UnitKind::Regular => pb::UnitKind::Regular,
         UnitKind::Mercenary => pb::UnitKind::Mercenary,
         UnitKind::Cavalry => pb::UnitKind::Cavalry,
+        UnitKind::Knights => pb::UnitKind::Knights,
     }) as i32
 }
 
@@ -83,6 +84,7 @@ pub(crate) fn unit_from(v: i32) -> Result<UnitKind, String> {
         Ok(pb::UnitKind::Regular) => Ok(UnitKind::Regular),
         Ok(pb::UnitKind::Mercenary) => Ok(UnitKind::Mercenary),
         Ok(pb::UnitKind::Cavalry) => Ok(UnitKind::Cavalry),
+        Ok(pb::UnitKind::Knights) => Ok(UnitKind::Knights),
         _ => Err(format!("unit kind {v} unspecified or unknown")),
     }
 }
@@ -763,6 +765,7 @@ pub(crate) fn troops_pb(t: &Troops) -> pb::Troops {
         regulars: t.regulars as u32,
         mercenaries: t.mercenaries as u32,
         cavalry: t.cavalry as u32,
+        knights: t.knights as u32,
     }
 }
 

@@ -56,6 +56,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
                 regulars: u.regulars,
                 mercenaries: u.mercenaries,
                 cavalry: u.cavalry,
+                ..Default::default()
             },
             ships: crate::model::Ships {
                 galleys: u.galleys,
@@ -71,6 +72,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
             placed.push((l.clone(), sp));
         }
     }
+    crate::knights::place(&mut spaces, sc.knights_of_st_john);
     let off_map: Vec<&String> = sc.leaders_off_map.values().flatten().collect();
     for (i, l) in d.army_leaders.iter().enumerate() {
         let Some(owner) = owner_pw(l.power) else {
@@ -182,7 +184,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
             crate::board::book(
                 &mut s,
                 f.owner,
-                f.troops.total() as i16,
+                f.troops.pooled() as i16,
                 f.ships.total() as i16,
             );
         }

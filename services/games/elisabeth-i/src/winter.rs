@@ -138,7 +138,7 @@ fn send(
         None => (Troops::default(), t),
     };
     let _ = kept;
-    crate::board::book(s, o, -(lost.total() as i16), 0);
+    crate::board::book(s, o, -(lost.pooled() as i16), 0);
     ev.push(Scoped::public(Event::WinterReturn {
         owner: o,
         from,
@@ -214,7 +214,17 @@ pub fn return_units(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                 .filter(|f| side(s, f.owner) == Some(p) && f.troops.total() > 0)
                 .map(|f| (f.owner, f.troops))
                 .collect();
-            for (o, t) in stacks {
+            for (o, all) in stacks {
+                // [17.1]: the Knights never leave their space; made to, they are lost
+                // (RULINGS K12). (In their own fortified space they count for the cap of
+                // step 1 and stay: the excess is taken from the other units.)
+                if all.knights > 0 {
+                    send(s, p, o, sp, None, all.immobile(), ev);
+                }
+                let t = all.movable();
+                if t.total() == 0 {
+                    continue;
+                }
                 let dist = distances(s, p, sp, false);
                 let mut cands: Vec<(u16, SpaceId)> = d
                     .space_ids()

@@ -52,7 +52,7 @@ fn port_troops(s: &model::State, x: SpaceId) -> Troops {
         .forces
         .iter()
         .find(|f| f.owner == owner())
-        .map_or_else(Troops::default, |f| f.troops)
+        .map_or_else(Troops::default, |f| f.troops.movable())
 }
 
 /// A formation of `x` may go aboard: it may move ([13.1]: not beaten this impulse; not

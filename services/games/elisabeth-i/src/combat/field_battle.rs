@@ -769,6 +769,12 @@ impl FieldBattle {
     fn send_off(&mut self, side: usize, p: Power, dest: SpaceId) {
         let mut stack = Contingent::new(p);
         for con in self.sides[side].iter_mut().filter(|c| c.power == p) {
+            // 17.1: the Knights never leave their space: left behind, they are lost.
+            for g in con.take_immobile() {
+                for _ in 0..g.count {
+                    record_loss(&mut self.out.lost, p, g.owner, g.kind);
+                }
+            }
             for g in con.units.drain(..) {
                 stack.add(g.owner, g.kind, g.count);
             }

@@ -69,6 +69,8 @@ pub enum LandKind {
     Regular,
     Mercenary,
     Cavalry,
+    /// The Knights of St. John (17.1): a regular in battle that never leaves its space.
+    Knights,
 }
 
 /// Some land units of one pool and kind.
@@ -142,6 +144,16 @@ impl Contingent {
             Some(g) => g.count += count,
             None => self.units.push(UnitGroup { owner, kind, count }),
         }
+    }
+    /// Take out the units that never leave their space (the Knights of St. John, 17.1):
+    /// a retreat leaves them behind, to be eliminated (RULINGS K12).
+    pub(crate) fn take_immobile(&mut self) -> Vec<UnitGroup> {
+        let (stay, go): (Vec<UnitGroup>, Vec<UnitGroup>) = self
+            .units
+            .drain(..)
+            .partition(|g| g.kind == LandKind::Knights);
+        self.units = go;
+        stay
     }
     /// Land units (cavalry included).
     pub fn units(&self) -> u32 {

@@ -187,7 +187,7 @@ fn free_troops(s: &State, p: Pw, sp: SpaceId) -> Troops {
     let mut t = Troops::default();
     for f in &s.sp(sp).forces {
         if crate::board::owner_pw(f.owner) == Some(p) {
-            t.add(&f.troops);
+            t.add(&f.troops.movable());
         }
     }
     t
@@ -601,6 +601,7 @@ pub fn describe(mv: &Move) -> Option<String> {
         UnitKind::Regular => "regular",
         UnitKind::Mercenary => "mercenary",
         UnitKind::Cavalry => "cavalry",
+        UnitKind::Knights => "Knights of St. John",
     };
     Some(match *mv {
         Move::Commit { space, unit: u } => format!(

@@ -196,6 +196,7 @@ pub static EVENTS: &[EventDef] = &[
     foreign_wars::WAR_IN_PERSIA,
     foreign_wars::WAR_WITH_POLAND,
     foreign_wars::FREE_ELECTION_EVENT,
+    crate::knights::MALTESERORDEN,
 ];
 
 /// [10] step 5: whether `who` may set `card` aside: when it holds a home card it may not

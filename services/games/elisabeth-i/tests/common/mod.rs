@@ -55,7 +55,7 @@ pub fn put(
 ) {
     let x = sp(space);
     let f = force_mut(s, x, owner);
-    let before = f.troops.total() as i16;
+    let before = f.troops.pooled() as i16;
     f.troops.regulars = regulars;
     f.troops.mercenaries = mercenaries;
     f.troops.cavalry = cavalry;
