@@ -120,6 +120,11 @@ pub trait DynState: Send {
     /// is asked the same thing with the same choices. Computed in this process
     /// only (never stored).
     fn decision_fingerprint(&self, seat: Seat) -> Option<u64>;
+    /// `seat`'s prompt and legal moves (as [`DynState::prompt`] and
+    /// [`DynState::legal_moves`]) with their fingerprint, from one computation
+    /// of the legal moves; `None` when it is not pending. The commit path
+    /// needs both for the seat that moved.
+    fn decision_with_fingerprint(&self, seat: Seat) -> Option<(u64, String, Vec<pb::LegalMove>)>;
     /// Validate and apply a move of `seat`; returns the encoded events
     /// (`encode_events`, for the log) and the events `viewer` may
     /// see, in envelopes carrying `version`. On `Err` the state is unchanged.
@@ -205,6 +210,31 @@ struct Loaded<G: Envelope> {
     state: G::State,
 }
 
+impl<G: Envelope> Loaded<G> {
+    /// `seat`'s legal moves in their envelopes, with labels.
+    fn listed(&self, seat: Seat, moves: Vec<G::Move>) -> Vec<pb::LegalMove> {
+        moves
+            .into_iter()
+            .map(|mv| pb::LegalMove {
+                label: G::describe_move(&self.state, seat, &mv),
+                r#move: Some(pb::Move {
+                    game: Some(G::wrap_move(G::move_to_pb(&mv))),
+                }),
+            })
+            .collect()
+    }
+}
+
+/// A decision's fingerprint: its prompt and its legal moves, hashed.
+fn fingerprint<G: Envelope>(prompt: &str, moves: &[G::Move]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    prompt.hash(&mut h);
+    // Streamed into the hasher: no buffer of the moves' JSON.
+    serde_json::to_writer(HashWriter(&mut h), moves).expect("moves serialise");
+    h.finish()
+}
+
 impl<G: Envelope> DynState for Loaded<G> {
     fn players(&self) -> usize {
         G::players(&self.state)
@@ -226,15 +256,7 @@ impl<G: Envelope> DynState for Loaded<G> {
     }
 
     fn legal_moves(&self, seat: Seat) -> Vec<pb::LegalMove> {
-        G::legal_moves(&self.state, seat)
-            .into_iter()
-            .map(|mv| pb::LegalMove {
-                label: G::describe_move(&self.state, seat, &mv),
-                r#move: Some(pb::Move {
-                    game: Some(G::wrap_move(G::move_to_pb(&mv))),
-                }),
-            })
-            .collect()
+        self.listed(seat, G::legal_moves(&self.state, seat))
     }
 
     fn prompt(&self, seat: Seat) -> Option<String> {
@@ -242,14 +264,18 @@ impl<G: Envelope> DynState for Loaded<G> {
     }
 
     fn decision_fingerprint(&self, seat: Seat) -> Option<u64> {
-        use std::hash::{Hash, Hasher};
+        let prompt = G::prompt_for(&self.state, seat)?;
+        Some(fingerprint::<G>(
+            &prompt,
+            &G::legal_moves(&self.state, seat),
+        ))
+    }
+
+    fn decision_with_fingerprint(&self, seat: Seat) -> Option<(u64, String, Vec<pb::LegalMove>)> {
         let prompt = G::prompt_for(&self.state, seat)?;
         let moves = G::legal_moves(&self.state, seat);
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        prompt.hash(&mut h);
-        // Streamed into the hasher: no buffer of the moves' JSON.
-        serde_json::to_writer(HashWriter(&mut h), &moves).expect("moves serialise");
-        Some(h.finish())
+        let fp = fingerprint::<G>(&prompt, &moves);
+        Some((fp, prompt, self.listed(seat, moves)))
     }
 
     fn apply(
@@ -504,6 +530,32 @@ mod tests {
             }
             let mv = bot.r#move.unwrap();
             state.apply(seat, &mv, Viewer::Seat(seat), 1).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_decision_with_its_fingerprint_is_the_decision_and_the_fingerprint() {
+        let r = Registry::builtin();
+        for g in r.all() {
+            let players = g.info().min_players;
+            let mut state = g.setup(None, players, 11).unwrap();
+            for step in 0..12 {
+                for seat in 0..players {
+                    let got = state.decision_with_fingerprint(seat);
+                    let want = state
+                        .decision_fingerprint(seat)
+                        .map(|fp| (fp, state.prompt(seat).unwrap(), state.legal_moves(seat)));
+                    assert_eq!(got, want, "{} step {step} seat {seat}", g.info().id);
+                }
+                let Some(&seat) = state.pending().first() else {
+                    break;
+                };
+                let moves = state.legal_moves(seat);
+                let mv = moves[step % moves.len()].r#move.clone().unwrap();
+                state
+                    .apply(seat, &mv, Viewer::Seat(seat), step as u64)
+                    .unwrap();
+            }
         }
     }
 

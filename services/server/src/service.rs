@@ -668,7 +668,19 @@ impl<S: GameStore> GameServiceImpl<S> {
         let finished = state.finished();
         let encoded = state.encode();
         let encoded_len = encoded.len();
-        let after = fingerprints(&*state);
+        // The seat that moved: its next decision and its fingerprint from one
+        // computation of its legal moves.
+        let mut own = None;
+        let after: Vec<Option<u64>> = (0..state.players())
+            .map(|s| {
+                if s != seat {
+                    return state.decision_fingerprint(s);
+                }
+                let (fp, prompt, moves) = state.decision_with_fingerprint(s)?;
+                own = Some((prompt, moves));
+                Some(fp)
+            })
+            .collect();
         let mut meta = meta.after_commit(Some(seat), &before, &after, crate::meta::now_ms());
         if let Some((kind, label)) = auto {
             meta.notice(Notice {
@@ -708,7 +720,17 @@ impl<S: GameStore> GameServiceImpl<S> {
                 self.queue_bots(&r.game_id, committed, meta.bots_to_queue(&state.pending()))
                     .await;
                 let snapshot = snapshot(&record, committed, &*state, caller);
-                let next_decision = decision(&*state, committed, seat, &snapshot.pending_seats);
+                let next_decision = match own {
+                    Some((prompt, moves)) if snapshot.pending_seats.contains(&(seat as u32)) => {
+                        Some(pb::Decision {
+                            version: committed,
+                            seat: seat as u32,
+                            moves,
+                            prompt,
+                        })
+                    }
+                    _ => decision(&*state, committed, seat, &snapshot.pending_seats),
+                };
                 self.inner.cache.put(Cached {
                     fingerprints: Some(after),
                     ..Cached::new(record, state, encoded_len)
