@@ -16,19 +16,6 @@ fn negotiate(s: &mut State, who: Pw) {
     s.stack = vec![Frame::Negotiate { who }];
 }
 
-/// Finish negotiation turns until a confirmation is asked (its frame's power).
-fn to_confirm(s: &mut State) -> Pw {
-    loop {
-        match s.stack.last() {
-            Some(Frame::Confirm { who, .. }) => return *who,
-            Some(Frame::Negotiate { .. }) => {
-                play(s, Move::Done);
-            }
-            f => panic!("no confirmation pending: {f:?}"),
-        }
-    }
-}
-
 /// England's 2 mercenaries (London) offered to `to` into its first capital listed.
 fn mercs_to(s: &State, to: Pw) -> Move {
     moves(s)

@@ -299,3 +299,42 @@ pub fn armada_at(
     s.armada.aboard.regulars = regulars;
     book(s, PoolOwner::Spain, regulars as i16, 0);
 }
+
+/// Finish negotiation turns until a confirmation is asked (its frame's power).
+pub fn to_confirm(s: &mut State) -> Pw {
+    loop {
+        match s.stack.last() {
+            Some(Frame::Confirm { who, .. }) => return *who,
+            Some(Frame::Negotiate { .. }) => {
+                play(s, Move::Done);
+            }
+            f => panic!("no confirmation pending: {f:?}"),
+        }
+    }
+}
+
+/// The draft of `parties` is secret (RULINGS D6): for the seat `third`, redrawing the
+/// hidden facts changes neither its view, the public view nor its moves, and the draft is
+/// redrawn by at least one of 20 seeds; the parties' own redraws keep it; `third` sees no
+/// clause of it.
+pub fn assert_draft_secret(s: &State, third: usize, parties: [Pw; 2]) {
+    use signoria_engine::Viewer;
+    let mut redrawn = false;
+    for seed in 0..20 {
+        let alt = E::resample_hidden(s, third, &mut GameRng::from_seed(seed)).unwrap();
+        assert_eq!(
+            E::view(&alt, Viewer::Seat(third)),
+            E::view(s, Viewer::Seat(third))
+        );
+        assert_eq!(E::view(&alt, Viewer::Public), E::view(s, Viewer::Public));
+        assert_eq!(E::legal_moves(&alt, third), E::legal_moves(s, third));
+        redrawn |= alt.draft != s.draft;
+        for p in parties {
+            let own = E::resample_hidden(s, s.seat_of(p), &mut GameRng::from_seed(seed)).unwrap();
+            assert_eq!(own.draft, s.draft);
+        }
+    }
+    assert!(redrawn, "the draft is redrawn for a third seat");
+    assert!(E::view(s, Viewer::Seat(third)).draft.is_empty());
+    assert!(E::view(s, Viewer::Public).draft.is_empty());
+}
