@@ -601,6 +601,20 @@ impl<S: GameStore> GameServiceImpl<S> {
                 format!("seat {seat} resigned: the server plays it"),
             ));
         }
+        // A bot's move is searched on an earlier version than the one it is
+        // applied on: the seat may have been handed back meanwhile, or every
+        // seat resigned (an abandoned game stands still). Checked on the
+        // record this commit replaces, so no such move slips in.
+        if matches!(auto, Some((NoticeKind::BotMove, _)))
+            && (meta.abandoned(state.players())
+                || (meta.bot(seat).is_none() && !meta.is_resigned(seat)))
+        {
+            return Err(ApiError::new(
+                tonic::Code::Aborted,
+                "not_a_server_seat",
+                format!("the server no longer plays seat {seat}"),
+            ));
+        }
         if auto.is_none() && meta.bot(seat).is_some() {
             return Err(ApiError::new(
                 tonic::Code::FailedPrecondition,
