@@ -27,20 +27,6 @@ fn mercs_to(s: &State, to: Pw) -> Move {
         .unwrap_or_else(|| panic!("2 mercenaries from London to {to} listed"))
 }
 
-/// `n` cards of the deck that may be given (no home, no mandatory card) into `p`'s hand.
-fn cards_to(s: &mut State, p: Pw, n: usize) {
-    let c: Vec<_> = s
-        .deck
-        .iter()
-        .copied()
-        .filter(|&c| signoria_elisabeth_i::deal::pays_dow(c))
-        .take(n)
-        .collect();
-    s.deck.retain(|x| !c.contains(x));
-    s.ps_mut(p).hand.extend(&c);
-    s.ps_mut(p).hand.sort();
-}
-
 fn voided(ev: &[Event]) -> bool {
     ev.iter()
         .any(|e| matches!(e, Event::AnnouncementVoid { .. }))

@@ -90,16 +90,7 @@ fn s9_a_marriage_bundled_with_cards_rejected_in_part_takes_no_effect() {
     let c = couple("don_carlos", "elisabeth_de_valois");
     let mut s = negotiating(SPA);
     for (p, n) in [(SPA, 1), (FRA, 2)] {
-        let cards: Vec<_> = s
-            .deck
-            .iter()
-            .copied()
-            .filter(|&c| signoria_elisabeth_i::deal::pays_dow(c))
-            .take(n)
-            .collect();
-        s.deck.retain(|x| !cards.contains(x));
-        s.ps_mut(p).hand.extend(&cards);
-        s.ps_mut(p).hand.sort();
+        cards_to(&mut s, p, n);
     }
     play(&mut s, marriage(FRA, c));
     let ask = Move::Ask {

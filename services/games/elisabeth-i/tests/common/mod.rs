@@ -338,3 +338,17 @@ pub fn assert_draft_secret(s: &State, third: usize, parties: [Pw; 2]) {
     assert!(E::view(s, Viewer::Seat(third)).draft.is_empty());
     assert!(E::view(s, Viewer::Public).draft.is_empty());
 }
+
+/// `n` cards of the deck that may be given (no home, no mandatory card) into `p`'s hand.
+pub fn cards_to(s: &mut State, p: Pw, n: usize) {
+    let c: Vec<_> = s
+        .deck
+        .iter()
+        .copied()
+        .filter(|&c| signoria_elisabeth_i::deal::pays_dow(c))
+        .take(n)
+        .collect();
+    s.deck.retain(|x| !c.contains(x));
+    s.ps_mut(p).hand.extend(&c);
+    s.ps_mut(p).hand.sort();
+}
