@@ -30,7 +30,8 @@ pub fn home() -> SpaceId {
         .expect("the data pack places the Knights of St. John")
 }
 
-/// The highest strength the counter can show (the larger scenario strength).
+/// The larger scenario strength: the cap a state written before `State::knights_cap`
+/// reads.
 pub fn max_strength() -> u8 {
     data()
         .scenarios
@@ -71,7 +72,28 @@ pub fn on_map(s: &State) -> u8 {
         .sum()
 }
 
-/// Invariant: Spanish, only in their space, at most the counter's strength.
+/// [17.1] L1384: a rule that makes the Knights' stack leave their space (a displacement,
+/// [12.5], [18.5], [24.2]) leaves them behind, and as they can be nowhere else they are
+/// eliminated (RULINGS K12). Removes them from `owner`'s force in `sp`, if any.
+pub fn eliminate(s: &mut State, sp: SpaceId, owner: PoolOwner, ev: &mut Vec<Scoped<Event>>) {
+    let Some(f) = s.sp_mut(sp).forces.iter_mut().find(|f| f.owner == owner) else {
+        return;
+    };
+    let troops = f.troops.immobile();
+    if troops.total() == 0 {
+        return;
+    }
+    f.troops.knights = 0;
+    crate::board::tidy(s, sp);
+    ev.push(Scoped::public(Event::UnitsLost {
+        owner,
+        space: sp,
+        troops,
+    }));
+}
+
+/// Invariant: Spanish, only in their space, at most the counter's strength in this game
+/// (`State::knights_cap`).
 pub fn violations(s: &State) -> Vec<String> {
     let mut v = Vec::new();
     let home = home();
@@ -86,7 +108,7 @@ pub fn violations(s: &State) -> Vec<String> {
             }
         }
     }
-    if on_map(s) > max_strength() {
+    if on_map(s) > s.knights_cap {
         v.push(format!("{} Knights of St. John on the map", on_map(s)));
     }
     v

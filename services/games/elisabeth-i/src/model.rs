@@ -1107,6 +1107,11 @@ pub struct State {
     /// The winners once the game is decided, and how.
     pub winners: Option<(Vec<Pw>, String)>,
     pub rng: GameRng,
+    /// The most Knights of St. John this game can show: the scenario's strength, at least
+    /// the 1 of *Malteserorden* (RULINGS K11, K13; `knights::violations`). States written
+    /// before it read the larger scenario strength.
+    #[serde(default = "crate::knights::max_strength")]
+    pub knights_cap: u8,
     // ---- the subsystems' state (one field each; stored only when not default)
     #[serde(default, skip_serializing_if = "is_default")]
     pub religion: crate::religion::State,

@@ -162,6 +162,7 @@ pub fn setup(options: &Options, players: usize, seed: u64) -> Result<State, Setu
         memo: Default::default(),
         winners: None,
         rng: GameRng::from_seed(seed),
+        knights_cap: sc.knights_of_st_john.max(1),
         religion: crate::religion::setup(sc),
         espionage: Default::default(),
         royals: crate::royals::setup(sc),

@@ -44,6 +44,18 @@ fn k11_setup_places_the_knights_in_malta_at_the_scenario_strength() {
     .unwrap();
     assert_eq!(knights(&t), 1);
     assert!(E::invariant_violations(&t).is_empty());
+    // The invariant knows the game's own strength: 2 are too many in the Tournament.
+    let mut two = t.clone();
+    force_mut(&mut two, sp("malta"), PoolOwner::Spain)
+        .troops
+        .knights = 2;
+    assert!(
+        E::invariant_violations(&two)
+            .iter()
+            .any(|v| v.contains("Knights of St. John on the map")),
+        "{:?}",
+        E::invariant_violations(&two)
+    );
     // Not in the regulars' counter-mix: the pool counts the same without them.
     let mut u = s.clone();
     force_mut(&mut u, sp("malta"), PoolOwner::Spain)
@@ -314,6 +326,31 @@ fn k12_displacement_eliminates_them() {
         Event::UnitsLost { troops, .. } if troops.knights == 2
     )));
     assert!(E::invariant_violations(&s).is_empty());
+}
+
+/// K12: the displacement of a religious rebellion ([18.5]) takes the other units away
+/// and eliminates the Knights, outside the pool's ledger.
+#[test]
+fn k12_a_rebellions_displacement_eliminates_them() {
+    let mut s = game();
+    put(&mut s, "malta", PoolOwner::Spain, 1, 0, 0);
+    let mut ev = Vec::new();
+    signoria_elisabeth_i::religion::rebellion::displace_units(
+        &mut s,
+        sp("malta"),
+        |_| false,
+        &mut ev,
+    );
+    assert_eq!(troops(&s, "malta", SPA), 0);
+    assert!(ev.iter().any(|e| matches!(
+        &e.event,
+        Event::UnitsLost { troops, .. } if troops.knights == 2 && troops.regulars == 0
+    )));
+    assert!(
+        E::invariant_violations(&s).is_empty(),
+        "{:?}",
+        E::invariant_violations(&s)
+    );
 }
 
 /// K13: once eliminated the counter stays off the map: winter replacements and raises do

@@ -75,16 +75,8 @@ pub fn displace(s: &mut State, p: Pw, sp: SpaceId, ev: &mut Vec<Scoped<Event>>) 
     for (o, all, _) in &owners {
         // [17.1]: the Knights never leave their space: displaced, they are lost (RULINGS
         // K12).
-        let knights = all.immobile();
+        crate::knights::eliminate(s, sp, *o, ev);
         let troops = &all.movable();
-        if knights.total() > 0 {
-            force_mut(s, sp, *o).troops.knights = 0;
-            ev.push(Scoped::public(Event::UnitsLost {
-                owner: *o,
-                space: sp,
-                troops: knights,
-            }));
-        }
         if troops.total() == 0 {
             continue;
         }

@@ -193,6 +193,12 @@ fn displace_majors(
         if only.is_some_and(|o| o != p) {
             continue;
         }
+        // [17.1]: the Knights never leave their space: displaced, they are lost (K12).
+        crate::knights::eliminate(s, x, f.owner, ev);
+        let f = model::Force {
+            troops: f.troops.movable(),
+            ..f
+        };
         let friendly = |s: &model::State, y: SpaceId| {
             y != x
                 && controller_pw(s, y).is_some_and(|c| c == p || allied(s, p, c))

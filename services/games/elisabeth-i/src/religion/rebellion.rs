@@ -85,6 +85,15 @@ pub fn displace_units(
         if f.troops.total() == 0 || keep(f.owner) {
             continue;
         }
+        // [17.1]: the Knights never leave their space: displaced, they are lost (K12).
+        crate::knights::eliminate(s, x, f.owner, ev);
+        let f = model::Force {
+            troops: f.troops.movable(),
+            ..f
+        };
+        if f.troops.total() == 0 {
+            continue;
+        }
         // An active minor's units are its ally's ([24.3], `board::side`).
         let owner = crate::board::side_power(s, f.owner);
         // Never into a space holding land units of a power at war with it (units that
