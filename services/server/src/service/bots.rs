@@ -435,3 +435,108 @@ impl<S: GameStore> GameServiceImpl<S> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use signoria_store::MemoryStore;
+
+    use super::*;
+
+    fn service() -> GameServiceImpl<MemoryStore> {
+        GameServiceImpl::new(
+            MemoryStore::new(),
+            Registry::builtin(),
+            TokenSigner::new(b"the bot race test"),
+            Arc::new(Metrics::new()),
+            ServiceOptions::default(),
+            watch::channel(false).1,
+        )
+    }
+
+    fn as_seat<T>(token: &str, body: T) -> Request<T> {
+        let mut req = Request::new(body);
+        req.metadata_mut()
+            .insert("authorization", format!("Bearer {token}").parse().unwrap());
+        req
+    }
+
+    /// The race the hosted test once hit under load, made deterministic: the
+    /// server plays a resigned seat, searches on version V, and before its
+    /// move commits the last seat resigns (V + 1, abandoned). The seat's
+    /// decision is unchanged since V, so without the check the move would be
+    /// applied on V + 1; it is refused (Aborted, which the worker drops) and
+    /// nothing is written. Before that second resignation the same move
+    /// commits (the set-up is one where the move can land).
+    #[tokio::test]
+    async fn a_bot_move_searched_before_the_game_was_abandoned_is_refused() {
+        let svc = service();
+        let created = svc
+            .create_game_inner(pb::CreateGameRequest {
+                game_type: "lorenzo-il-magnifico".into(),
+                player_count: 2,
+                ..Default::default()
+            })
+            .await
+            .unwrap();
+        let id = created.game_id.clone();
+        let mover = created.snapshot.as_ref().unwrap().pending_seats[0] as usize;
+        let other = 1 - mover;
+        let resign = |seat: usize| {
+            svc.resign_inner(as_seat(
+                &created.seats[seat].token,
+                pb::ResignRequest {
+                    game_id: id.clone(),
+                },
+            ))
+        };
+        // The mover resigns: the server plays its seat from now on.
+        resign(mover).await.unwrap();
+        let (searched, _, state) = svc.open(&id, Caller::Seat(mover)).await.unwrap();
+        let at = searched.version;
+        let (_, budget) = strength("easy").unwrap();
+        let chosen = bot_move(&*state, mover, &budget, 7).expect("the seat has a move");
+        let bot_commit = |record: GameRecord, state: Box<dyn DynState>| {
+            let len = record.state.len();
+            svc.server_move(
+                Cached::new(record, state, len),
+                at,
+                mover,
+                chosen.clone(),
+                NoticeKind::BotMove,
+                "~bot",
+            )
+        };
+        // Control: on a copy of the game as it was searched, the move lands.
+        {
+            let (record, _, state) = svc.open(&id, Caller::Seat(mover)).await.unwrap();
+            let landed = service();
+            landed.inner.store.create(&record).await.unwrap();
+            let len = record.state.len();
+            let step = landed
+                .server_move(
+                    Cached::new(record, state, len),
+                    at,
+                    mover,
+                    chosen.clone(),
+                    NoticeKind::BotMove,
+                    "~bot",
+                )
+                .await
+                .unwrap();
+            assert!(matches!(step, Step::Done(_)), "the control move lands");
+        }
+        // The last seat resigns before the bot's move commits.
+        resign(other).await.unwrap();
+        let (now, _, state) = svc.open(&id, Caller::Seat(mover)).await.unwrap();
+        assert_eq!(now.version, at + 1);
+        assert!(GameMeta::read(&now).abandoned(2));
+        let refused = match bot_commit(now, state).await {
+            Err(e) => e,
+            Ok(_) => panic!("a bot move landed in an abandoned game"),
+        };
+        assert_eq!(refused.code, tonic::Code::Aborted);
+        assert_eq!(refused.reason, "not_a_server_seat");
+        let after = svc.inner.store.load(&id).await.unwrap().unwrap();
+        assert_eq!(after.version, at + 1, "nothing was written");
+    }
+}
