@@ -454,6 +454,7 @@ fn k7_the_duke_of_guise_stays_in_france() {
                 ..Default::default()
             },
             leaders,
+            ..Default::default()
         };
         let free = destinations(&t, SPA, a, Purpose::Move, &sel(vec![]), 9);
         if free.iter().any(|&(x, _)| !in_french_zone(x)) {
@@ -696,10 +697,7 @@ fn k7_a_formation_with_guise_keeps_a_destination() {
                     who: SPA,
                     from: a,
                     purpose,
-                    sel: Selection {
-                        troops: Default::default(),
-                        leaders: vec![],
-                    },
+                    sel: Selection::default(),
                 },
             ];
             let mut left = 8;
