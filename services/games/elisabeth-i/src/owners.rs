@@ -64,7 +64,7 @@ pub fn by_owner(
     let mut left: Vec<(PoolOwner, Troops)> =
         order.iter().map(|&o| (o, troops_in(s, sp, o))).collect();
     let mut out: Vec<(PoolOwner, Troops)> = Vec::new();
-    let mut take = |o: PoolOwner, k: UnitKind, want: u8, out: &mut Vec<_>| -> u8 {
+    let mut pick = |o: PoolOwner, k: UnitKind, want: u8, out: &mut Vec<_>| -> u8 {
         let Some((_, have)) = left.iter_mut().find(|(x, _)| *x == o) else {
             return 0;
         };
@@ -77,10 +77,10 @@ pub fn by_owner(
     for k in UnitKind::ALL {
         let mut want = sel.troops.get(k);
         for &(o, t) in &sel.of {
-            want -= take(o, k, t.get(k).min(want), &mut out);
+            want -= pick(o, k, t.get(k).min(want), &mut out);
         }
         for &o in order {
-            want -= take(o, k, want, &mut out);
+            want -= pick(o, k, want, &mut out);
         }
     }
     // In the order of `order`, whatever the recorded order was.
