@@ -298,37 +298,11 @@ pub fn may_assault(s: &State, p: Pw, sp: SpaceId) -> bool {
     assault_facts(s, p, sp).is_some_and(|f| crate::combat::siege::may_assault(&f).is_ok())
 }
 
-/// Split a selection of `p`'s troops in a space into its owners (Protestant factions in
-/// the order of the forces).
-pub fn split(s: &State, p: Pw, sp: SpaceId, t: &Troops) -> Vec<(PoolOwner, Troops)> {
-    let mut out: Vec<(PoolOwner, Troops)> = Vec::new();
-    for k in UnitKind::COUNTED {
-        let mut left = t.get(k);
-        for f in s
-            .sp(sp)
-            .forces
-            .iter()
-            .filter(|f| side(s, f.owner) == Some(p))
-        {
-            if left == 0 {
-                break;
-            }
-            let n = f.troops.get(k).min(left);
-            if n == 0 {
-                continue;
-            }
-            left -= n;
-            match out.iter_mut().find(|(o, _)| *o == f.owner) {
-                Some((_, x)) => *x.get_mut(k) += n,
-                None => {
-                    let mut x = Troops::default();
-                    *x.get_mut(k) = n;
-                    out.push((f.owner, x));
-                }
-            }
-        }
-    }
-    out
+/// The formation `sel` of `p` in a space by owner: the counters the player picked
+/// ([24.3], RULINGS N1; those not recorded in the order of the forces).
+pub fn split(s: &State, p: Pw, sp: SpaceId, sel: &Selection) -> Vec<(PoolOwner, Troops)> {
+    let order = crate::owners::owners(s, p, sp, crate::model::Purpose::Assault);
+    crate::owners::by_owner(s, sp, sel, &order)
 }
 
 /// Start an assault by the formation `sel` of `p` on the besieged space `sp` ([15.1]).
@@ -347,7 +321,7 @@ pub fn assault(
         .map(|g| g.by.clone())
         .unwrap_or_default();
     let mut attacker = Contingent::new(major(p));
-    let mut taken = split(s, p, sp, &sel.troops);
+    let mut taken = split(s, p, sp, sel);
     for (o, t) in &taken {
         add_troops(&mut attacker, *o, t);
     }

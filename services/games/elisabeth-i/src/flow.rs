@@ -13,7 +13,7 @@ use crate::model::{
     Event, Frame, Loc, Moment, Move, Preference, Purpose, Pw, Selection, ShipKind, State, Step,
     UnitKind, major,
 };
-use crate::movement::{can_move_from, destinations, formation_limit, free_leaders, free_troops};
+use crate::movement::{can_move_from, destinations, formation_limit, free_leaders};
 use crate::{armada, espionage, majors, minors, patronage, religion, royals, world};
 
 const HRE: Pw = 4;
@@ -439,20 +439,26 @@ fn formation_choices(
     // [20.10]: a formation with the Duke of Guise keeps a destination after each addition.
     let way =
         |after: &Selection| crate::majors::france::keeps_a_way(s, p, from, purpose, after, cp);
-    let free = if purpose == Purpose::Deploy {
-        let mut t = crate::movement::deploy_troops(s, p, from);
-        t.sub(&sel.troops);
-        t
-    } else {
-        free_troops(s, p, from, sel)
-    };
+    // [24.3], [23.6]: one addition per owner where the free units of a kind belong to
+    // several owners of the side (RULINGS N1; a Protestant capital's deployment only
+    // its faction's, K8).
+    let free = crate::owners::free(s, p, from, purpose, sel);
     for k in UnitKind::ALL {
-        if free.get(k) > 0 && sel.troops.total() < limit {
-            let mut after = sel.clone();
-            *after.troops.get_mut(k) += 1;
-            if way(&after) {
-                v.push(Move::AddUnit(k));
-            }
+        let of = crate::owners::of_kind(&free, k);
+        if of.is_empty() || sel.troops.total() >= limit {
+            continue;
+        }
+        let mut after = sel.clone();
+        *after.troops.get_mut(k) += 1;
+        if !way(&after) {
+            continue;
+        }
+        match of[..] {
+            [_] => v.push(Move::AddUnit(k)),
+            _ => v.extend(
+                of.into_iter()
+                    .map(|owner| Move::AddUnitOf { kind: k, owner }),
+            ),
         }
     }
     for l in free_leaders(s, p, from, purpose, sel) {
@@ -462,6 +468,7 @@ fn formation_choices(
             && way(&Selection {
                 troops: sel.troops,
                 leaders: ls,
+                ..Default::default()
             })
         {
             v.push(Move::AddLeader { leader: l });
@@ -767,10 +774,7 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
                 who,
                 from: *capital,
                 purpose: Purpose::Deploy,
-                sel: Selection {
-                    troops: Default::default(),
-                    leaders: vec![],
-                },
+                sel: Selection::default(),
             });
         }
         (Frame::Deploy { .. }, Move::Done) => {
@@ -783,9 +787,14 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
                 purpose,
                 mut sel,
             },
-            Move::AddUnit(k),
+            Move::AddUnit(_) | Move::AddUnitOf { .. },
         ) => {
-            *sel.troops.get_mut(*k) += 1;
+            let (k, owner) = match *mv {
+                Move::AddUnitOf { kind, owner } => (kind, Some(owner)),
+                Move::AddUnit(k) => (k, None),
+                _ => unreachable!(),
+            };
+            crate::owners::add(s, who, from, purpose, &mut sel, k, owner);
             next_in(
                 s,
                 Frame::Formation {
@@ -836,10 +845,7 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
                 who,
                 from: *space,
                 purpose: Purpose::Intercept { to },
-                sel: Selection {
-                    troops: Default::default(),
-                    leaders: vec![],
-                },
+                sel: Selection::default(),
             });
         }
         (Frame::Intercept { .. } | Frame::Avoid { .. }, Move::Done) => {
@@ -852,10 +858,7 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
                 who,
                 from,
                 purpose: Purpose::Avoid { to: *space },
-                sel: Selection {
-                    troops: Default::default(),
-                    leaders: vec![],
-                },
+                sel: Selection::default(),
             });
         }
         (Frame::Withdraw { .. }, Move::Withdraw) => {
@@ -871,6 +874,7 @@ pub fn resolve(s: &mut State, _seat: Seat, mv: &Move, ev: &mut Vec<Scoped<Event>
             let sel = Selection {
                 troops: troops_of(s, who, m.to),
                 leaders: m.sel.leaders.clone(),
+                ..Default::default()
             };
             let cost = crate::movement::move_cost(s, who, m.to, *to, &sel).expect("listed");
             spend(s, cost);
@@ -1270,7 +1274,8 @@ fn reiters(s: &mut State, p: Pw, space: crate::data::SpaceId, ev: &mut Vec<Scope
             }
             Frame::AssaultPlan { who, sel, .. } if *who == p => {
                 let room = formation_limit(&sel.leaders).saturating_sub(sel.troops.total());
-                sel.troops.mercenaries += n.min(room);
+                // The Reiters are `o`'s counters (RULINGS N1).
+                crate::owners::take(sel, o, UnitKind::Mercenary, n.min(room));
                 return;
             }
             Frame::LandMove(_) | Frame::AssaultPlan { .. } => return,
@@ -1293,10 +1298,7 @@ fn act(s: &mut State, who: Pw, cp: u8, mv: &Move, ev: &mut Vec<Scoped<Event>>) -
                 who,
                 from: *space,
                 purpose: Purpose::Move,
-                sel: Selection {
-                    troops: Default::default(),
-                    leaders: vec![],
-                },
+                sel: Selection::default(),
             });
             0
         }
@@ -1322,10 +1324,7 @@ fn act(s: &mut State, who: Pw, cp: u8, mv: &Move, ev: &mut Vec<Scoped<Event>>) -
                 who,
                 from: *space,
                 purpose: Purpose::Transport,
-                sel: Selection {
-                    troops: Default::default(),
-                    leaders: vec![],
-                },
+                sel: Selection::default(),
             });
             0
         }
@@ -1335,10 +1334,7 @@ fn act(s: &mut State, who: Pw, cp: u8, mv: &Move, ev: &mut Vec<Scoped<Event>>) -
                 who,
                 from: *space,
                 purpose: Purpose::Assault,
-                sel: Selection {
-                    troops: Default::default(),
-                    leaders: vec![],
-                },
+                sel: Selection::default(),
             });
             0
         }

@@ -250,6 +250,7 @@ pub fn describe(s: &State, mv: &Move) -> String {
         Move::SetAsideHome { card: c } => format!("Set {} aside", card(*c)),
         Move::DeployFrom { capital } => format!("Deploy a formation from {}", sp(*capital)),
         Move::AddUnit(k) => format!("Add a {}", unit(*k)),
+        Move::AddUnitOf { kind, owner: o } => format!("Add a {} {}", owner(*o), unit(*kind)),
         Move::AddLeader { leader } => format!("Add {}", data().army_leaders[*leader as usize].name),
         Move::Go { to } => match s.stack.last() {
             Some(crate::model::Frame::Formation {

@@ -239,6 +239,7 @@ pub fn intercept_sources(s: &State, m: &LandMove, q: Pw) -> Vec<SpaceId> {
                             &Selection {
                                 troops: Default::default(),
                                 leaders: vec![l],
+                                ..Default::default()
                             },
                             0,
                         )
@@ -599,6 +600,7 @@ pub fn move_on_choices(s: &State, m: &LandMove, cp: u8) -> Vec<(SpaceId, u8)> {
     let sel = Selection {
         troops: troops_of(s, m.who, m.to),
         leaders: m.sel.leaders.clone(),
+        ..Default::default()
     };
     let mut v: Vec<(SpaceId, u8)> = land_neighbours(m.to)
         .filter(|&(x, _)| x != m.from)
@@ -634,6 +636,7 @@ pub fn go_back(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     let sel = Selection {
         troops: troops_of(s, m.who, m.to),
         leaders: m.sel.leaders.clone(),
+        ..Default::default()
     };
     if m.from_armada {
         crate::armada::ferry::reload(s, m.to, &sel, ev);

@@ -29,6 +29,7 @@ pub mod lost_ships;
 pub mod model;
 pub mod movement;
 pub mod naval;
+pub mod owners;
 pub mod proto;
 pub mod setup;
 pub mod subsystems;

@@ -373,11 +373,16 @@ pub enum Purpose {
 }
 
 /// A formation being assembled, one piece at a time.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Selection {
     pub troops: Troops,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub leaders: Vec<u8>,
+    /// `troops` by the owner of each counter, as the player picked them ([24.3], [23.6];
+    /// RULINGS N1). Empty in states stored before owners were recorded and in formations
+    /// a rule builds: `owners::by_owner` takes the units not recorded in a fixed order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub of: Vec<(crate::data::PoolOwner, Troops)>,
 }
 
 /// One frame of the decision stack.
@@ -575,7 +580,16 @@ pub enum Move {
         capital: SpaceId,
     },
     // ---- formations
+    /// Add a unit of this kind; its owner is the only one on the side with a free unit
+    /// of the kind there.
     AddUnit(UnitKind),
+    /// Add a unit of this kind of `owner`, where free units of the kind belong to more
+    /// than one owner of the side (an active minor and its ally, the two Protestant
+    /// factions; [24.3], [23.6], RULINGS N1).
+    AddUnitOf {
+        kind: UnitKind,
+        owner: crate::data::PoolOwner,
+    },
     AddLeader {
         leader: u8,
     },

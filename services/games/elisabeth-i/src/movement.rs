@@ -14,7 +14,7 @@ use crate::board::{
     leaders_in, side, side_power, troops_of,
 };
 use crate::data::{Power, SpaceId, data};
-use crate::model::{Event, Loc, Purpose, Pw, Selection, State, Troops, UnitKind, major};
+use crate::model::{Event, Loc, Purpose, Pw, Selection, State, Troops, major};
 
 /// Why a destination is not offered.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -269,13 +269,6 @@ fn destinations_any(
     }
 }
 
-/// Units of `p` in `from` not yet selected (never the Knights, [17.1]).
-pub fn free_troops(s: &State, p: Pw, from: SpaceId, sel: &Selection) -> Troops {
-    let mut t = troops_of(s, p, from).movable();
-    t.sub(&sel.troops);
-    t
-}
-
 /// Leaders of `p` in `from` that may join (deployment: only those that began spring in
 /// the capital, [10] step 6).
 pub fn free_leaders(s: &State, p: Pw, from: SpaceId, purpose: Purpose, sel: &Selection) -> Vec<u8> {
@@ -308,12 +301,12 @@ pub fn can_move_from(s: &State, p: Pw, from: SpaceId, cp: u8) -> bool {
             regulars: 1,
             ..Default::default()
         },
-        leaders: vec![],
+        ..Default::default()
     };
     !destinations(s, p, from, Purpose::Move, &one, cp).is_empty()
 }
 
-/// Move the selection (units taken from the Protestant factions in order); returns the
+/// Move the selection (the counters picked, `Selection::of`; RULINGS N1); returns the
 /// units moved by owner.
 pub fn carry_out(
     s: &mut State,
@@ -329,20 +322,16 @@ pub fn carry_out(
 /// The units of `p` a spring deployment from `from` may take ([10] step 6): from a
 /// Protestant capital only its own faction's ([23.6], RULINGS K8), else all of them.
 pub fn deploy_troops(s: &State, p: Pw, from: SpaceId) -> Troops {
-    match crate::majors::protestant::deploy_owner(s, p, from) {
-        Some(o) => s
-            .sp(from)
-            .forces
-            .iter()
-            .find(|f| f.owner == o)
-            .map(|f| f.troops.movable())
-            .unwrap_or_default(),
-        None => troops_of(s, p, from).movable(),
+    let mut t = Troops::default();
+    for (_, x) in crate::owners::free(s, p, from, Purpose::Deploy, &Selection::default()) {
+        t.add(&x);
     }
+    t
 }
 
-/// [`carry_out`] taking the units of `first` before the other owners' (a deployment
-/// from a Protestant capital takes its faction's units, [23.6]).
+/// [`carry_out`] taking the counters the player picked (`Selection::of`, [24.3], RULINGS
+/// N1); those not recorded are taken from `first`, then from the other owners (a
+/// deployment from a Protestant capital takes its faction's units, [23.6], K8).
 pub fn carry_out_first(
     s: &mut State,
     p: Pw,
@@ -352,39 +341,22 @@ pub fn carry_out_first(
     first: Option<crate::data::PoolOwner>,
     ev: &mut Vec<Scoped<Event>>,
 ) -> Vec<(crate::data::PoolOwner, Troops)> {
-    let mut moved: Vec<(crate::data::PoolOwner, Troops)> = Vec::new();
-    for k in UnitKind::ALL {
-        let mut left = sel.troops.get(k);
-        let mut owners: Vec<_> = s
-            .sp(from)
-            .forces
-            .iter()
-            .filter(|f| side(s, f.owner) == Some(p))
-            .map(|f| f.owner)
-            .collect();
-        owners.sort_by_key(|&o| Some(o) != first);
-        for o in owners {
-            if left == 0 {
-                break;
-            }
-            let f = crate::board::force_mut(s, from, o);
-            let n = (*f.troops.get_mut(k)).min(left);
-            if n == 0 {
-                continue;
-            }
-            *f.troops.get_mut(k) -= n;
-            left -= n;
-            *crate::board::force_mut(s, to, o).troops.get_mut(k) += n;
-            match moved.iter_mut().find(|(x, _)| *x == o) {
-                Some((_, t)) => *t.get_mut(k) += n,
-                None => {
-                    let mut t = Troops::default();
-                    *t.get_mut(k) = n;
-                    moved.push((o, t));
-                }
-            }
-        }
-        debug_assert_eq!(left, 0);
+    let mut order: Vec<_> = s
+        .sp(from)
+        .forces
+        .iter()
+        .filter(|f| side(s, f.owner) == Some(p))
+        .map(|f| f.owner)
+        .collect();
+    order.sort_by_key(|&o| Some(o) != first);
+    let moved = crate::owners::by_owner(s, from, sel, &order);
+    debug_assert_eq!(
+        moved.iter().map(|(_, t)| t.total() as u32).sum::<u32>(),
+        sel.troops.movable().total() as u32
+    );
+    for (o, t) in &moved {
+        crate::board::force_mut(s, from, *o).troops.sub(t);
+        crate::board::force_mut(s, to, *o).troops.add(t);
     }
     crate::board::tidy(s, from);
     crate::board::tidy(s, to);

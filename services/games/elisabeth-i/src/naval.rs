@@ -837,7 +837,7 @@ pub fn may_transport(s: &State, p: Pw, port: SpaceId, cp: u8) -> bool {
             },
             ..Default::default()
         },
-        leaders: vec![],
+        ..Default::default()
     };
     !transport_steps(s, p, Some(port), &one, None, cp).is_empty()
 }

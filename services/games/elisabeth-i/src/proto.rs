@@ -322,6 +322,11 @@ pub fn move_to_pb(m: &Move) -> pb::Move {
             p.unit = unit_pb(*u);
             K::AddUnit
         }
+        Move::AddUnitOf { kind, owner } => {
+            p.unit = unit_pb(*kind);
+            p.owner = owner_pb(*owner);
+            K::AddUnitOf
+        }
         Move::AddLeader { leader } => {
             p.leader = *leader as u32;
             K::AddLeader
@@ -579,6 +584,10 @@ pub fn move_from_pb(p: &pb::Move) -> Result<Move, String> {
             capital: space_from(p.space)?,
         },
         K::AddUnit => Move::AddUnit(unit_from(p.unit)?),
+        K::AddUnitOf => Move::AddUnitOf {
+            kind: unit_from(p.unit)?,
+            owner: owner_from(p.owner)?,
+        },
         K::AddLeader => Move::AddLeader {
             leader: leader_from(p.leader)?,
         },

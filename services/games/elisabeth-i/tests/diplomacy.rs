@@ -480,7 +480,7 @@ fn e57_spain_stays_out_of_scotland_and_ireland() {
             regulars: 1,
             ..Default::default()
         },
-        leaders: vec![],
+        ..Default::default()
     };
     let reach = |p: Pw| {
         signoria_elisabeth_i::movement::destinations(&s, p, sp("berwick"), Purpose::Move, &sel, 5)

@@ -396,7 +396,7 @@ fn e186_an_inactive_minor_at_war_can_be_entered_and_besieged() {
             regulars: 4,
             ..Default::default()
         },
-        leaders: vec![],
+        ..Default::default()
     };
     let reach = |s: &State| {
         signoria_elisabeth_i::movement::destinations(

@@ -131,6 +131,192 @@ fn n1_an_active_minors_units_intercept_for_the_ally() {
     assert_eq!(seat(&s), FRA as usize);
 }
 
+/// The additions of a formation on offer.
+fn additions(s: &State) -> Vec<Move> {
+    moves(s)
+        .into_iter()
+        .filter(|m| matches!(m, Move::AddUnit(_) | Move::AddUnitOf { .. }))
+        .collect()
+}
+
+fn add_of(owner: PoolOwner) -> Move {
+    Move::AddUnitOf { kind: R, owner }
+}
+
+/// N1 ([24.3] L2219-2221): with the ally's and the minor's regulars in one space, the
+/// formation offers a regular of each owner; the player picks the Scots' counters and
+/// exactly those move. Once only the French have free regulars left, the plain addition
+/// is offered again.
+#[test]
+fn n1_the_player_chooses_the_minors_counters() {
+    let mut s = with_ally(Power::Scotland, FRA);
+    put(&mut s, "edinburgh", PoolOwner::Scotland, 2, 0, 0);
+    put(&mut s, "edinburgh", PoolOwner::France, 2, 0, 0);
+    clear(&mut s, "glasgow");
+    actions(&mut s, FRA, 3);
+    play(
+        &mut s,
+        Move::MoveFrom {
+            space: sp("edinburgh"),
+        },
+    );
+    assert_eq!(
+        additions(&s),
+        vec![add_of(PoolOwner::France), add_of(PoolOwner::Scotland)]
+    );
+    let scot = add_of(PoolOwner::Scotland);
+    assert_eq!(
+        signoria_elisabeth_i::labels::describe(&s, &scot),
+        "Add a Scottish regular"
+    );
+    let pb = signoria_elisabeth_i::proto::move_to_pb(&scot);
+    assert_eq!(
+        signoria_elisabeth_i::proto::move_from_pb(&pb),
+        Ok(scot.clone())
+    );
+    play(&mut s, scot.clone());
+    play(&mut s, scot);
+    assert_eq!(
+        additions(&s),
+        vec![Move::AddUnit(R)],
+        "only French regulars left"
+    );
+    play(&mut s, Move::Go { to: sp("glasgow") });
+    settle(&mut s);
+    assert_eq!(owned(&s, "glasgow", PoolOwner::Scotland), 2);
+    assert_eq!(owned(&s, "glasgow", PoolOwner::France), 0);
+    assert_eq!(owned(&s, "edinburgh", PoolOwner::France), 2);
+    assert_eq!(owned(&s, "edinburgh", PoolOwner::Scotland), 0);
+}
+
+/// N1: a state stored mid-formation before owners were recorded (a selection without
+/// `of`) loads and plays on: its units are taken in the fixed order of the forces (the
+/// French first), the units added since by their chosen owner.
+#[test]
+fn n1_a_stored_formation_without_owners_plays_on() {
+    use signoria_elisabeth_i::model::{Frame, Purpose, Selection, Troops};
+    let mut s = with_ally(Power::Scotland, FRA);
+    put(&mut s, "edinburgh", PoolOwner::Scotland, 2, 0, 0);
+    put(&mut s, "edinburgh", PoolOwner::France, 1, 0, 0);
+    clear(&mut s, "glasgow");
+    actions(&mut s, FRA, 3);
+    let sel = Selection {
+        troops: Troops {
+            regulars: 1,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let stored = serde_json::to_string(&sel).unwrap();
+    assert!(!stored.contains("\"of\""), "{stored}");
+    s.stack.push(Frame::Formation {
+        who: FRA,
+        from: sp("edinburgh"),
+        purpose: Purpose::Move,
+        sel,
+    });
+    let mut s: State = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+    // The stored regular is the French one: only the Scots have free regulars.
+    assert_eq!(additions(&s), vec![Move::AddUnit(R)]);
+    play(&mut s, Move::AddUnit(R));
+    play(&mut s, Move::Go { to: sp("glasgow") });
+    settle(&mut s);
+    assert_eq!(owned(&s, "glasgow", PoolOwner::France), 1);
+    assert_eq!(owned(&s, "glasgow", PoolOwner::Scotland), 1);
+    assert_eq!(owned(&s, "edinburgh", PoolOwner::Scotland), 1);
+}
+
+/// N1: a mixed besieging stack assaults with the counters the player picked: the
+/// Venetians go in, Spain's own regulars stay out, and the attacker's losses are
+/// Venetian counters.
+#[test]
+fn n1_a_mixed_formation_assaults_with_the_chosen_owners() {
+    let mut s = into_metz(4, 2, 3);
+    activation::activate(&mut s, Power::Venice, SPA, &mut ev());
+    put(&mut s, "metz", PoolOwner::Venice, 2, 0, 0);
+    actions(&mut s, SPA, 2);
+    assert!(s.sp(sp("metz")).siege.is_some());
+    play(&mut s, Move::Assault { space: sp("metz") });
+    assert_eq!(
+        additions(&s),
+        vec![add_of(PoolOwner::Spain), add_of(PoolOwner::Venice)]
+    );
+    let go = |t: &mut State| {
+        let mut e = play(t, add_of(PoolOwner::Venice));
+        e.extend(play(t, add_of(PoolOwner::Venice)));
+        e.extend(play(t, Move::Go { to: sp("metz") }));
+        e.extend(settle(t));
+        e
+    };
+    let lost = |e: &[Event], o: PoolOwner| -> u8 {
+        e.iter()
+            .map(|x| match x {
+                Event::UnitsLost { owner, troops, .. } if *owner == o => troops.total(),
+                _ => 0,
+            })
+            .sum()
+    };
+    let (t, e) = until(&s, go, |_, e| lost(e, PoolOwner::Venice) > 0);
+    assert_eq!(
+        lost(&e, PoolOwner::Spain),
+        0,
+        "Spain's regulars were not in it"
+    );
+    assert_eq!(owned(&t, "metz", PoolOwner::Spain), 4);
+}
+
+/// N1 with [16.3]: a transport takes the counters picked: of Spain's and the Venetians'
+/// regulars in Barcelona, the Venetian one goes by sea and lands in Genoa.
+#[test]
+fn n1_a_mixed_formation_transports_with_the_chosen_owners() {
+    let mut s = with_ally(Power::Venice, SPA);
+    put(&mut s, "barcelona", PoolOwner::Spain, 1, 0, 0);
+    put(&mut s, "barcelona", PoolOwner::Venice, 1, 0, 0);
+    actions(&mut s, SPA, 4);
+    sail(
+        &mut s,
+        &[(
+            Waters::Port(sp("barcelona")),
+            ShipKind::Galley,
+            common::zone("gulf_of_lyon"),
+        )],
+    );
+    play(
+        &mut s,
+        Move::Transport {
+            space: sp("barcelona"),
+        },
+    );
+    assert_eq!(
+        additions(&s),
+        vec![add_of(PoolOwner::Spain), add_of(PoolOwner::Venice)]
+    );
+    play(&mut s, add_of(PoolOwner::Venice));
+    play(
+        &mut s,
+        Move::Go {
+            to: sp("barcelona"),
+        },
+    );
+    play(
+        &mut s,
+        Move::ShipTo {
+            to: common::zone("gulf_of_lyon"),
+        },
+    );
+    play(
+        &mut s,
+        Move::ShipTo {
+            to: Waters::Port(sp("genoa")),
+        },
+    );
+    settle(&mut s);
+    assert_eq!(owned(&s, "genoa", PoolOwner::Venice), 1);
+    assert_eq!(owned(&s, "genoa", PoolOwner::Spain), 0);
+    assert_eq!(owned(&s, "barcelona", PoolOwner::Spain), 1);
+    assert_eq!(owned(&s, "barcelona", PoolOwner::Venice), 0);
+}
+
 /// N2: an inactive minor with 5 or more units takes the field; beaten, it keeps up to 4
 /// units inside and loses the rest (no retreat). With 4 it stands inside.
 #[test]

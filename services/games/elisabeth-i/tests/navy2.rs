@@ -690,10 +690,7 @@ fn a19_no_interception_from_a_leader_without_a_way() {
         ENG,
         sp("antwerp"),
         sp("breda"),
-        Selection {
-            troops: Default::default(),
-            leaders: vec![],
-        },
+        Selection::default(),
         None,
     );
     let m = signoria_elisabeth_i::land::current_ref(&s).clone();

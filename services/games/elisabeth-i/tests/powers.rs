@@ -454,6 +454,7 @@ fn k7_the_duke_of_guise_stays_in_france() {
                 ..Default::default()
             },
             leaders,
+            ..Default::default()
         };
         let free = destinations(&t, SPA, a, Purpose::Move, &sel(vec![]), 9);
         if free.iter().any(|&(x, _)| !in_french_zone(x)) {
@@ -567,6 +568,51 @@ fn k8_a_deployment_from_a_mixed_capital_takes_its_faction() {
     assert_eq!(of(&s, near, PoolOwner::Huguenot), 0);
     assert_eq!(of(&s, sp("amsterdam"), PoolOwner::Huguenot), 2);
     assert_eq!(of(&s, sp("amsterdam"), PoolOwner::Dutch), 0);
+}
+
+/// N1 with [23.6]: the Dutch and Huguenot counters are one power's units, yet each keeps
+/// its faction: in a move action from a space holding both, the formation offers a
+/// regular of each faction, and the Huguenots picked are the counters that move (the
+/// Dutch, first in the fixed order, stay).
+#[test]
+fn n1_the_protestants_choose_which_factions_counters_move() {
+    use signoria_elisabeth_i::data::PoolOwner;
+    use signoria_elisabeth_i::model::UnitKind;
+    let (mut s, near) = dutch_capital();
+    put(&mut s, "amsterdam", PoolOwner::Dutch, 2, 0, 0);
+    put(&mut s, "amsterdam", PoolOwner::Huguenot, 2, 0, 0);
+    actions(&mut s, PRO, 3);
+    play(
+        &mut s,
+        Move::MoveFrom {
+            space: sp("amsterdam"),
+        },
+    );
+    let huguenot = Move::AddUnitOf {
+        kind: UnitKind::Regular,
+        owner: PoolOwner::Huguenot,
+    };
+    let m = moves(&s);
+    assert!(m.contains(&huguenot), "{m:?}");
+    assert!(m.contains(&Move::AddUnitOf {
+        kind: UnitKind::Regular,
+        owner: PoolOwner::Dutch,
+    }));
+    assert!(!m.contains(&Move::AddUnit(UnitKind::Regular)));
+    play(&mut s, huguenot.clone());
+    play(&mut s, huguenot);
+    play(&mut s, Move::Go { to: near });
+    settle(&mut s);
+    let of = |s: &State, x, o| {
+        s.sp(x)
+            .forces
+            .iter()
+            .find(|f| f.owner == o)
+            .map_or(0, |f| f.troops.total())
+    };
+    assert_eq!(of(&s, near, PoolOwner::Huguenot), 2);
+    assert_eq!(of(&s, near, PoolOwner::Dutch), 0);
+    assert_eq!(of(&s, sp("amsterdam"), PoolOwner::Dutch), 2);
 }
 
 /// K8 ([12.5] with [23.6] L2168): displaced Protestant land units go to a capital of
@@ -696,10 +742,7 @@ fn k7_a_formation_with_guise_keeps_a_destination() {
                     who: SPA,
                     from: a,
                     purpose,
-                    sel: Selection {
-                        troops: Default::default(),
-                        leaders: vec![],
-                    },
+                    sel: Selection::default(),
                 },
             ];
             let mut left = 8;

@@ -46,7 +46,8 @@ fn ports_near(s: &model::State, z: SeaZoneId) -> Vec<SpaceId> {
         .collect()
 }
 
-/// Spanish land units of `x` (the Spanish pool's force; the Armada carries no other).
+/// Spanish land units of `x` (the Spanish pool's force; the Armada carries no other, A3,
+/// so its formations have one owner and record none, RULINGS N1).
 fn port_troops(s: &model::State, x: SpaceId) -> Troops {
     s.sp(x)
         .forces

@@ -405,10 +405,7 @@ pub fn act(
         }
         Move::SailOn => {
             s.stack.push(model::Frame::Armada(Frame::Onward {
-                sel: Selection {
-                    troops: Troops::default(),
-                    leaders: Vec::new(),
-                },
+                sel: Selection::default(),
             }));
             0
         }
@@ -416,10 +413,7 @@ pub fn act(
             s.stack.push(model::Frame::Armada(Frame::Ferry {
                 port,
                 ashore: matches!(mv, Move::FerryAshore { .. }),
-                sel: Selection {
-                    troops: Troops::default(),
-                    leaders: Vec::new(),
-                },
+                sel: Selection::default(),
             }));
             0
         }

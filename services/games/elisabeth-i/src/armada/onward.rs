@@ -27,10 +27,7 @@ pub fn starts(s: &model::State, cp: u8) -> Vec<Move> {
     if zone(s).is_none() || (s.armada.aboard.total() == 0 && leaders_aboard(s).is_empty()) {
         return Vec::new();
     }
-    let none = Selection {
-        troops: Default::default(),
-        leaders: Vec::new(),
-    };
+    let none = Selection::default();
     if crate::naval::transport_steps(s, SPAIN, None, &none, None, cp).is_empty() {
         return Vec::new();
     }

@@ -21,7 +21,7 @@ pub fn frame(by: Pw) -> Option<model::Frame> {
 }
 
 /// The formation that moves: `who`'s leaders in Ulster and its land units there, within
-/// their command (regulars first).
+/// their command (regulars first; of a kind the Irish counters before the ally's own).
 pub fn formation(s: &model::State, who: Pw) -> Option<Selection> {
     let (ulster, dublin) = spaces()?;
     if !crate::movement::may_move(s, who, ulster) {
@@ -36,7 +36,15 @@ pub fn formation(s: &model::State, who: Pw) -> Option<Selection> {
         *troops.get_mut(k) = n;
         room -= n;
     }
-    let sel = Selection { troops, leaders };
+    let mut sel = Selection {
+        troops,
+        leaders,
+        ..Default::default()
+    };
+    // Whose counters (RULINGS N1, N4): the Irish rebels' first, then the ally's own.
+    let mut order = crate::owners::owners(s, who, ulster, model::Purpose::Move);
+    order.sort_by_key(|&o| o != crate::data::PoolOwner::Ireland);
+    sel.of = crate::owners::by_owner(s, ulster, &sel, &order);
     if sel.troops.total() == 0 {
         return None;
     }

@@ -165,10 +165,25 @@ pub fn move_formation(
         ev.extend(play(s, Move::AddLeader { leader: leader(l) }));
     }
     for &u in units {
-        ev.extend(play(s, Move::AddUnit(u)));
+        ev.extend(add_unit(s, u));
     }
     ev.extend(play(s, Move::Go { to: sp(to) }));
     ev
+}
+
+/// Add a unit of kind `u` to the formation: `Move::AddUnit`, or where several owners
+/// offer the kind (RULINGS N1) the first owner's `Move::AddUnitOf` (the order units were
+/// taken in before the player chose).
+pub fn add_unit(s: &mut State, u: signoria_elisabeth_i::model::UnitKind) -> Vec<Event> {
+    let m = moves(s);
+    let mv = if m.contains(&Move::AddUnit(u)) {
+        Move::AddUnit(u)
+    } else {
+        m.into_iter()
+            .find(|x| matches!(x, Move::AddUnitOf { kind, .. } if *kind == u))
+            .unwrap_or(Move::AddUnit(u))
+    };
+    play(s, mv)
 }
 
 /// Try `f` with generator seeds until `ok` holds for the state it leaves (a deterministic
@@ -228,10 +243,7 @@ pub fn settle(s: &mut State) -> Vec<Event> {
 pub fn assault(s: &mut State, space: &str, n: usize) -> Vec<Event> {
     let mut ev = play(s, Move::Assault { space: sp(space) });
     for _ in 0..n {
-        ev.extend(play(
-            s,
-            Move::AddUnit(signoria_elisabeth_i::model::UnitKind::Regular),
-        ));
+        ev.extend(add_unit(s, signoria_elisabeth_i::model::UnitKind::Regular));
     }
     ev.extend(play(s, Move::Go { to: sp(space) }));
     ev.extend(settle(s));
