@@ -437,8 +437,11 @@ fn formation_choices(
         _ => 0,
     };
     // [20.10]: a formation with the Duke of Guise keeps a destination after each addition.
-    let way =
-        |after: &Selection| crate::majors::france::keeps_a_way(s, p, from, purpose, after, cp);
+    // [23.1]: so does a formation with the Morisco.
+    let way = |after: &Selection| {
+        crate::majors::france::keeps_a_way(s, p, from, purpose, after, cp)
+            && crate::morisco::keeps_a_way(s, p, from, purpose, after, cp)
+    };
     let free = if purpose == Purpose::Deploy {
         let mut t = crate::movement::deploy_troops(s, p, from);
         t.sub(&sel.troops);
@@ -446,7 +449,7 @@ fn formation_choices(
     } else {
         free_troops(s, p, from, sel)
     };
-    for k in UnitKind::ALL {
+    for k in UnitKind::MOVED {
         if free.get(k) > 0 && sel.troops.total() < limit {
             let mut after = sel.clone();
             *after.troops.get_mut(k) += 1;

@@ -221,7 +221,12 @@ pub fn return_units(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                 if all.knights > 0 {
                     send(s, p, o, sp, None, all.immobile(), ev);
                 }
-                let t = all.movable();
+                // [23.1]: the Morisco never moves in winter: it stays where it is (RULINGS
+                // K16).
+                let t = Troops {
+                    morisco: 0,
+                    ..all.movable()
+                };
                 if t.total() == 0 {
                     continue;
                 }

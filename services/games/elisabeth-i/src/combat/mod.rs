@@ -71,6 +71,9 @@ pub enum LandKind {
     Cavalry,
     /// The Knights of St. John (17.1): a regular in battle that never leaves its space.
     Knights,
+    /// The Ottoman Morisco unit (23.1): a regular in battle that never goes farther than
+    /// two spaces from Granada.
+    Morisco,
 }
 
 /// Some land units of one pool and kind.
@@ -145,13 +148,15 @@ impl Contingent {
             None => self.units.push(UnitGroup { owner, kind, count }),
         }
     }
-    /// Take out the units that never leave their space (the Knights of St. John, 17.1):
-    /// a retreat leaves them behind, to be eliminated (RULINGS K12).
-    pub(crate) fn take_immobile(&mut self) -> Vec<UnitGroup> {
-        let (stay, go): (Vec<UnitGroup>, Vec<UnitGroup>) = self
-            .units
-            .drain(..)
-            .partition(|g| g.kind == LandKind::Knights);
+    /// Take out the units that may not go to `to`: the Knights of St. John never leave
+    /// their space (17.1), the Morisco never goes farther than two spaces from Granada
+    /// (23.1); a retreat leaves them behind, to be eliminated (RULINGS K12, K15).
+    pub(crate) fn take_left_behind(&mut self, to: SpaceId) -> Vec<UnitGroup> {
+        let (stay, go): (Vec<UnitGroup>, Vec<UnitGroup>) =
+            self.units.drain(..).partition(|g| {
+                g.kind == LandKind::Knights
+                    || (g.kind == LandKind::Morisco && !crate::morisco::within(to))
+            });
         self.units = go;
         stay
     }
