@@ -157,10 +157,7 @@ pub fn eliminate_far(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
 pub fn empty(s: &State, x: SpaceId) -> bool {
     s.sp(x).forces.iter().all(|f| f.empty())
         && !s.leaders.iter().any(|l| l.at == Loc::Space(x))
-        && !s
-            .admirals
-            .iter()
-            .any(|a| a.at == ALoc::At(Waters::Port(x)))
+        && !s.admirals.iter().any(|a| a.at == ALoc::At(Waters::Port(x)))
 }
 
 /// The spaces the current frame may put unrest on: empty, not in unrest; the event: a
@@ -184,7 +181,8 @@ fn unrest_spaces(s: &State, winter: bool) -> Vec<SpaceId> {
 /// Push the unrest frame when it has a space to offer.
 fn push_unrest(s: &mut State, left: u8, winter: bool) {
     if left > 0 && !unrest_spaces(s, winter).is_empty() {
-        s.stack.push(model::Frame::Majors(Frame::MoriscoUnrest { left, winter }));
+        s.stack
+            .push(model::Frame::Majors(Frame::MoriscoUnrest { left, winter }));
     }
 }
 
@@ -197,7 +195,9 @@ pub fn choices(s: &State, winter: bool) -> Vec<model::Move> {
 
 pub fn prompt(left: u8, winter: bool) -> String {
     if winter {
-        format!("Ottoman: the Morisco revolt spreads: {left} unrest marker(s) on empty spaces within two spaces of the Morisco")
+        format!(
+            "Ottoman: the Morisco revolt spreads: {left} unrest marker(s) on empty spaces within two spaces of the Morisco"
+        )
     } else {
         format!("Ottoman: Morisco revolt: {left} unrest marker(s) on empty Spanish home spaces")
     }
@@ -229,7 +229,11 @@ pub fn winter_start(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
     let Some(x) = position(s) else {
         return;
     };
-    if s.sp(x).siege.as_ref().is_some_and(|g| g.by.contains(&OTTOMAN)) {
+    if s.sp(x)
+        .siege
+        .as_ref()
+        .is_some_and(|g| g.by.contains(&OTTOMAN))
+    {
         eliminate_at(s, x, ev);
         return;
     }

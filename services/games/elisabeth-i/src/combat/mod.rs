@@ -152,11 +152,10 @@ impl Contingent {
     /// their space (17.1), the Morisco never goes farther than two spaces from Granada
     /// (23.1); a retreat leaves them behind, to be eliminated (RULINGS K12, K15).
     pub(crate) fn take_left_behind(&mut self, to: SpaceId) -> Vec<UnitGroup> {
-        let (stay, go): (Vec<UnitGroup>, Vec<UnitGroup>) =
-            self.units.drain(..).partition(|g| {
-                g.kind == LandKind::Knights
-                    || (g.kind == LandKind::Morisco && !crate::morisco::within(to))
-            });
+        let (stay, go): (Vec<UnitGroup>, Vec<UnitGroup>) = self.units.drain(..).partition(|g| {
+            g.kind == LandKind::Knights
+                || (g.kind == LandKind::Morisco && !crate::morisco::within(to))
+        });
         self.units = go;
         stay
     }

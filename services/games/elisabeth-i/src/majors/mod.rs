@@ -421,7 +421,6 @@ pub fn violations(s: &model::State) -> Vec<String> {
     v
 }
 
-
 /// Redraw what `seat` may not see of it (hidden-information check, search bots).
 pub fn resample(s: &mut model::State, seat: Seat, rng: &mut GameRng) {
     hre::resample(s, seat, rng);
