@@ -119,6 +119,15 @@ pub fn keeps_a_way(
         || !crate::movement::destinations(s, p, from, purpose, after, cp).is_empty()
 }
 
+/// Whether the unit, staying in winter ([23.1] L1991), stands in `x` as an enemy of `p`:
+/// `p`'s wintering units do not go there (RULINGS K16; it may stand in an empty enemy
+/// fortified space it entered by the event).
+pub fn blocks(s: &State, p: Pw, x: SpaceId) -> bool {
+    p != OTTOMAN
+        && crate::board::at_war(s, p, OTTOMAN)
+        && s.sp(x).forces.iter().any(|f| f.troops.morisco > 0)
+}
+
 /// Remove the unit from `sp` (RULINGS K15, K16): it is its own counter, outside the
 /// Ottoman ledger.
 fn eliminate_at(s: &mut State, sp: SpaceId, ev: &mut Vec<Scoped<Event>>) {

@@ -409,3 +409,29 @@ fn k16_fewer_empty_spaces_fewer_markers() {
     play(&mut s, unrest(left));
     assert_ne!(kind(&s), "morisco_unrest");
 }
+
+/// K16: the Morisco staying in winter in an empty Spanish fortified space it entered (no
+/// siege): Spanish units wintering do not go into its space.
+#[test]
+fn k16_wintering_enemies_do_not_join_the_morisco() {
+    let mut s = game();
+    war(&mut s, OTT, SPA);
+    clear(&mut s, "gibraltar");
+    place(&mut s, "gibraltar");
+    clear(&mut s, "granada");
+    put(&mut s, "granada", PoolOwner::Spain, 1, 0, 0);
+    assert!(E::invariant_violations(&s).is_empty());
+    to_winter(&mut s);
+    while kind(&s) == "morisco_unrest" {
+        let x = offered(&s)[0];
+        play(&mut s, unrest(x));
+    }
+    assert_eq!(morisco::position(&s), Some(sp("gibraltar")));
+    assert_eq!(troops_of(&s, SPA, sp("gibraltar")).total(), 0);
+    assert_eq!(
+        troops(&s, "granada", SPA),
+        0,
+        "the regular wintered elsewhere"
+    );
+    assert!(E::invariant_violations(&s).is_empty());
+}
