@@ -345,3 +345,29 @@ pub(crate) fn card_label(c: &CombatCard) -> String {
 
 #[cfg(test)]
 pub(crate) mod testutil;
+
+#[cfg(test)]
+mod left_behind_tests {
+    use super::*;
+
+    fn sp(k: &str) -> SpaceId {
+        data().space_id(k).expect("a space")
+    }
+
+    /// RULINGS K12, K15: a retreat leaves the Knights behind everywhere, the Morisco only
+    /// beyond two spaces of Granada.
+    #[test]
+    fn k15_a_retreat_beyond_two_spaces_of_granada_leaves_the_morisco_behind() {
+        let stack = Contingent::new(Power::Ottoman)
+            .with(LandKind::Regular, 2)
+            .with(LandKind::Morisco, 1);
+        let mut near = stack.clone();
+        assert!(near.take_left_behind(sp("madrid")).is_empty());
+        assert_eq!(near.units(), 3);
+        let mut far = stack;
+        let left = far.take_left_behind(sp("zaragoza"));
+        assert_eq!(left.len(), 1);
+        assert_eq!((left[0].kind, left[0].count), (LandKind::Morisco, 1));
+        assert_eq!(far.units(), 2);
+    }
+}
