@@ -58,6 +58,7 @@ pub fn land_kind(k: UnitKind) -> LandKind {
         UnitKind::Mercenary => LandKind::Mercenary,
         UnitKind::Cavalry => LandKind::Cavalry,
         UnitKind::Knights => LandKind::Knights,
+        UnitKind::Morisco => LandKind::Morisco,
     }
 }
 
@@ -67,6 +68,7 @@ pub fn unit_kind(k: LandKind) -> UnitKind {
         LandKind::Mercenary => UnitKind::Mercenary,
         LandKind::Cavalry => UnitKind::Cavalry,
         LandKind::Knights => UnitKind::Knights,
+        LandKind::Morisco => UnitKind::Morisco,
     }
 }
 
@@ -721,8 +723,9 @@ fn book_losses(
     let mut by: Vec<(PoolOwner, Troops)> = Vec::new();
     for l in lost {
         let k = unit_kind(l.group.kind);
-        // The Knights are their own counter, outside the pool's ledger ([17.1]).
-        if k != UnitKind::Knights {
+        // The Knights and the Morisco are their own counters, outside the pool's ledger
+        // ([17.1], [23.1]).
+        if k.pooled() {
             book(s, l.group.owner, -(l.group.count as i16), 0);
         }
         match by.iter_mut().find(|(o, _)| *o == l.group.owner) {
@@ -871,10 +874,11 @@ fn apply_lift(s: &mut State, c: &Combat, o: &LiftOutcome, ev: &mut Vec<Scoped<Ev
     remove_taken(s, c);
     match o {
         LiftOutcome::Retreated { stack, to } => {
-            // [17.1]: Knights never leave their space (RULINGS K12).
+            // [17.1]: Knights never leave their space (RULINGS K12); [23.1]: the Morisco
+            // never goes farther than two spaces from Granada (RULINGS K15).
             let mut stack = stack.clone();
             let left: Vec<_> = stack
-                .take_immobile()
+                .take_left_behind(*to)
                 .into_iter()
                 .map(|group| crate::combat::casualties::Lost {
                     power: stack.power,

@@ -437,13 +437,16 @@ fn formation_choices(
         _ => 0,
     };
     // [20.10]: a formation with the Duke of Guise keeps a destination after each addition.
-    let way =
-        |after: &Selection| crate::majors::france::keeps_a_way(s, p, from, purpose, after, cp);
+    // [23.1]: so does a formation with the Morisco.
+    let way = |after: &Selection| {
+        crate::majors::france::keeps_a_way(s, p, from, purpose, after, cp)
+            && crate::morisco::keeps_a_way(s, p, from, purpose, after, cp)
+    };
     // [24.3], [23.6]: one addition per owner where the free units of a kind belong to
     // several owners of the side (RULINGS N1; a Protestant capital's deployment only
     // its faction's, K8).
     let free = crate::owners::free(s, p, from, purpose, sel);
-    for k in UnitKind::ALL {
+    for k in UnitKind::MOVED {
         let of = crate::owners::of_kind(&free, k);
         if of.is_empty() || sel.troops.total() >= limit {
             continue;

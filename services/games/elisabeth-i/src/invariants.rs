@@ -25,6 +25,7 @@ pub fn violations(s: &State) -> Vec<String> {
         }
     }
     v.extend(crate::knights::violations(s));
+    v.extend(crate::morisco::violations(s));
     for (i, sp) in s.spaces.iter().enumerate() {
         let key = &d.spaces[i].key;
         // One controller, and a real one.

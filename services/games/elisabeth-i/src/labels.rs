@@ -30,6 +30,7 @@ fn unit(k: UnitKind) -> &'static str {
         UnitKind::Mercenary => "mercenary",
         UnitKind::Cavalry => "cavalry",
         UnitKind::Knights => "Knights of St. John",
+        UnitKind::Morisco => "Morisco",
     }
 }
 

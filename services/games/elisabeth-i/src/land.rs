@@ -226,7 +226,7 @@ pub fn intercept_sources(s: &State, m: &LandMove, q: Pw) -> Vec<SpaceId> {
         .filter(|&x| !s.memo.tried.contains(&(q, x)))
         .filter(|&x| !besieged_in(s, q, x))
         .filter(|&x| {
-            troops_of(s, q, x).movable().total() > 0
+            crate::morisco::going(troops_of(s, q, x).movable(), to).total() > 0
                 || (own_in_dest
                     && leaders_in(s, q, x).into_iter().any(|l| {
                         // A lone leader who could form no formation there (the Duke of
@@ -258,6 +258,11 @@ pub fn avoid_destinations(s: &State, m: &LandMove, q: Pw) -> Vec<SpaceId> {
         .map(|(x, _)| x)
         .filter(|&x| x != m.from)
         .filter(|&x| may_enter(&facts(s, x), major(q), &rel, RetreatRule::Battle))
+        // [23.1]: a Morisco alone has no way out beyond two spaces of Granada.
+        .filter(|&x| {
+            crate::morisco::going(troops_of(s, q, m.to).movable(), x).total() > 0
+                || !leaders_in(s, q, m.to).is_empty()
+        })
         .collect();
     v.sort();
     v.dedup();

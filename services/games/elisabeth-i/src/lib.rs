@@ -27,6 +27,7 @@ pub mod labels;
 pub mod land;
 pub mod lost_ships;
 pub mod model;
+pub mod morisco;
 pub mod movement;
 pub mod naval;
 pub mod owners;

@@ -59,22 +59,36 @@ pub struct Troops {
     /// its space and is its own counter (not in the regulars' counter-mix).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub knights: u8,
+    /// The Ottoman Morisco unit ([23.1], `morisco`): an Ottoman regular bound to the
+    /// spaces within two of Granada, its own counter (never raised, not in the counter-mix).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub morisco: u8,
 }
 
 impl Troops {
-    /// Every land unit (the Knights count as a regular for battle, siege and control).
+    /// Every land unit (the Knights and the Morisco count as regulars for battle, siege
+    /// and control).
     pub fn total(&self) -> u8 {
-        self.regulars + self.mercenaries + self.cavalry + self.knights
+        self.regulars + self.mercenaries + self.cavalry + self.knights + self.morisco
     }
-    /// The units of the counter-mix (the pool and its ledger): all but the Knights.
+    /// The units of the counter-mix (the pool and its ledger): all but the Knights and the
+    /// Morisco.
     pub fn pooled(&self) -> u8 {
-        self.total() - self.knights
+        self.total() - self.knights - self.morisco
     }
-    /// The units that may leave the space (all but the Knights, [17.1]).
+    /// The units that may leave the space (all but the Knights, [17.1]; the Morisco only
+    /// by land and within two spaces of Granada, [23.1]).
     pub fn movable(&self) -> Troops {
         Troops {
             knights: 0,
             ..*self
+        }
+    }
+    /// The units that may go by sea (not the Morisco either, RULINGS K15).
+    pub fn by_sea(&self) -> Troops {
+        Troops {
+            morisco: 0,
+            ..self.movable()
         }
     }
     /// The units that never leave the space (the Knights alone).
@@ -90,6 +104,7 @@ impl Troops {
             UnitKind::Mercenary => self.mercenaries,
             UnitKind::Cavalry => self.cavalry,
             UnitKind::Knights => self.knights,
+            UnitKind::Morisco => self.morisco,
         }
     }
     pub fn get_mut(&mut self, k: UnitKind) -> &mut u8 {
@@ -98,6 +113,7 @@ impl Troops {
             UnitKind::Mercenary => &mut self.mercenaries,
             UnitKind::Cavalry => &mut self.cavalry,
             UnitKind::Knights => &mut self.knights,
+            UnitKind::Morisco => &mut self.morisco,
         }
     }
     pub fn add(&mut self, o: &Troops) {
@@ -105,12 +121,14 @@ impl Troops {
         self.mercenaries += o.mercenaries;
         self.cavalry += o.cavalry;
         self.knights += o.knights;
+        self.morisco += o.morisco;
     }
     pub fn sub(&mut self, o: &Troops) {
         self.regulars -= o.regulars;
         self.mercenaries -= o.mercenaries;
         self.cavalry -= o.cavalry;
         self.knights -= o.knights;
+        self.morisco -= o.morisco;
     }
 }
 
@@ -143,18 +161,35 @@ pub enum UnitKind {
     /// The Knights of St. John ([17.1]): only ever lost (or put inside the fortress of
     /// its space), never raised, moved or carried.
     Knights,
+    /// The Ottoman Morisco unit ([23.1]): moved by land within two spaces of Granada,
+    /// never raised or carried by sea.
+    Morisco,
 }
 
 impl UnitKind {
-    /// The kinds that can be raised, moved and carried (not the Knights, [17.1]).
+    /// The kinds that can be raised, moved and carried (not the Knights, [17.1], nor the
+    /// Morisco, [23.1]).
     pub const ALL: [UnitKind; 3] = [UnitKind::Regular, UnitKind::Mercenary, UnitKind::Cavalry];
+    /// The kinds a land formation may take along ([13.1]; the Morisco too, [23.1]).
+    pub const MOVED: [UnitKind; 4] = [
+        UnitKind::Regular,
+        UnitKind::Mercenary,
+        UnitKind::Cavalry,
+        UnitKind::Morisco,
+    ];
     /// Every kind a space can hold (counting for battle and losses).
-    pub const COUNTED: [UnitKind; 4] = [
+    pub const COUNTED: [UnitKind; 5] = [
         UnitKind::Regular,
         UnitKind::Mercenary,
         UnitKind::Cavalry,
         UnitKind::Knights,
+        UnitKind::Morisco,
     ];
+    /// Whether the kind belongs to the counter-mix and its ledger (not the Knights nor the
+    /// Morisco: each is its own counter).
+    pub fn pooled(self) -> bool {
+        !matches!(self, UnitKind::Knights | UnitKind::Morisco)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

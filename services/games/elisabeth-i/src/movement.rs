@@ -221,6 +221,8 @@ pub fn destinations(
     let mut v = destinations_any(s, p, from, purpose, sel, cp);
     // [20.10]: the Duke of Guise never leaves the French zone.
     v.retain(|&(to, _)| crate::majors::france::may_enter(&sel.leaders, to));
+    // [23.1]: the Morisco never farther than two spaces from Granada, never by sea.
+    v.retain(|&(to, _)| crate::morisco::may_enter(sel, purpose, to));
     v
 }
 
@@ -296,11 +298,20 @@ pub fn can_move_from(s: &State, p: Pw, from: SpaceId, cp: u8) -> bool {
     if t.total() == 0 || !may_move(s, p, from) {
         return false;
     }
-    let one = Selection {
-        troops: Troops {
+    // A space holding only the Morisco moves it within two spaces of Granada ([23.1]).
+    let troops = if t.by_sea().total() == 0 {
+        Troops {
+            morisco: 1,
+            ..Default::default()
+        }
+    } else {
+        Troops {
             regulars: 1,
             ..Default::default()
-        },
+        }
+    };
+    let one = Selection {
+        troops,
         ..Default::default()
     };
     !destinations(s, p, from, Purpose::Move, &one, cp).is_empty()

@@ -818,7 +818,8 @@ pub fn transport_steps(
 
 /// Whether a transport may start from `port` now (a one-unit formation could embark).
 pub fn may_transport(s: &State, p: Pw, port: SpaceId, cp: u8) -> bool {
-    let troops = crate::board::troops_of(s, p, port).movable();
+    // [23.1]: the Morisco never goes by sea (RULINGS K15).
+    let troops = crate::board::troops_of(s, p, port).by_sea();
     if troops.total() == 0 || !crate::movement::may_move(s, p, port) {
         return false;
     }

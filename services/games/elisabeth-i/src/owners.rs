@@ -73,8 +73,9 @@ pub fn by_owner(
         add_one(out, o, k, n);
         n
     };
-    // Never the Knights ([17.1]: a stack moving on names them, they stay).
-    for k in UnitKind::ALL {
+    // Never the Knights ([17.1]: a stack moving on names them, they stay); the Morisco
+    // is moved like the other kinds ([23.1]).
+    for k in UnitKind::MOVED {
         let mut want = sel.troops.get(k);
         for &(o, t) in &sel.of {
             want -= pick(o, k, t.get(k).min(want), &mut out);

@@ -76,6 +76,7 @@ pub(crate) fn unit_pb(k: UnitKind) -> i32 {
         UnitKind::Mercenary => pb::UnitKind::Mercenary,
         UnitKind::Cavalry => pb::UnitKind::Cavalry,
         UnitKind::Knights => pb::UnitKind::Knights,
+        UnitKind::Morisco => pb::UnitKind::Morisco,
     }) as i32
 }
 
@@ -85,6 +86,7 @@ pub(crate) fn unit_from(v: i32) -> Result<UnitKind, String> {
         Ok(pb::UnitKind::Mercenary) => Ok(UnitKind::Mercenary),
         Ok(pb::UnitKind::Cavalry) => Ok(UnitKind::Cavalry),
         Ok(pb::UnitKind::Knights) => Ok(UnitKind::Knights),
+        Ok(pb::UnitKind::Morisco) => Ok(UnitKind::Morisco),
         _ => Err(format!("unit kind {v} unspecified or unknown")),
     }
 }
@@ -775,6 +777,7 @@ pub(crate) fn troops_pb(t: &Troops) -> pb::Troops {
         mercenaries: t.mercenaries as u32,
         cavalry: t.cavalry as u32,
         knights: t.knights as u32,
+        morisco: t.morisco as u32,
     }
 }
 

@@ -79,7 +79,7 @@ fn capital_for(s: &State, o: PoolOwner, from: SpaceId) -> Option<SpaceId> {
     caps.extend(minor_capitals(o));
     let dist = distances(s, p, from, false);
     caps.into_iter()
-        .filter(|&c| controller_pw(s, c) == Some(p))
+        .filter(|&c| controller_pw(s, c) == Some(p) && !crate::morisco::blocks(s, p, c))
         .min_by_key(|&c| (dist[c.0 as usize].unwrap_or(u16::MAX), c.0))
 }
 
@@ -221,7 +221,12 @@ pub fn return_units(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                 if all.knights > 0 {
                     send(s, p, o, sp, None, all.immobile(), ev);
                 }
-                let t = all.movable();
+                // [23.1]: the Morisco never moves in winter: it stays where it is (RULINGS
+                // K16).
+                let t = Troops {
+                    morisco: 0,
+                    ..all.movable()
+                };
                 if t.total() == 0 {
                     continue;
                 }
@@ -234,6 +239,7 @@ pub fn return_units(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
                             && controller_pw(s, x) == Some(p)
                             && !caps.contains(&x)
                             && !crate::movement::closed_to_spain(p, x)
+                            && !crate::morisco::blocks(s, p, x)
                     })
                     .filter_map(|x| dist[x.0 as usize].map(|dd| (dd, x)))
                     .collect();
@@ -279,7 +285,8 @@ pub fn replacements(s: &mut State, ev: &mut Vec<Scoped<Event>>) {
             continue;
         }
         for c in capitals(s, p) {
-            if controller_pw(s, c) == Some(p) && !s.sp(c).unrest {
+            if controller_pw(s, c) == Some(p) && !s.sp(c).unrest && !crate::morisco::blocks(s, p, c)
+            {
                 let o = crate::board::owner_for(p, c);
                 if land_in_play(s, o) < land_pool(o) {
                     force_mut(s, c, o).troops.regulars += 1;

@@ -608,26 +608,3 @@ fn f8_captured_leaders_count_and_defaults_are_no_targets() {
         "HRE default leader"
     );
 }
-
-/// The rule of this task the seed gives no effect for stays refused by name: the Morisco
-/// revolt is played for CP only (its event is refused as UNSUPPORTED). (The Knights of St.
-/// John and *Malteserorden* are in: `tests/knights.rs`, RULINGS K11-K13.)
-#[test]
-fn morisco_revolt_stays_refused() {
-    use signoria_elisabeth_i::ElisabethI as E;
-    use signoria_elisabeth_i::events;
-    use signoria_engine::{Game, RuleErrorKind};
-    {
-        let key = "morisco_revolt";
-        assert!(events::def(key).is_none(), "{key}");
-        let mut s = game();
-        give(&mut s, OTT, key);
-        impulse(&mut s, OTT);
-        let c = card(key);
-        assert!(!moves(&s).contains(&Move::PlayEvent { card: c }));
-        assert!(moves(&s).contains(&Move::PlayCp { card: c }));
-        let seat = s.seat_of(OTT);
-        let e = E::apply(&mut s, seat, &Move::PlayEvent { card: c }).unwrap_err();
-        assert_eq!(e.kind, RuleErrorKind::Unsupported, "{e:?}");
-    }
-}

@@ -769,8 +769,9 @@ impl FieldBattle {
     fn send_off(&mut self, side: usize, p: Power, dest: SpaceId) {
         let mut stack = Contingent::new(p);
         for con in self.sides[side].iter_mut().filter(|c| c.power == p) {
-            // 17.1: the Knights never leave their space: left behind, they are lost.
-            for g in con.take_immobile() {
+            // 17.1: the Knights never leave their space; 23.1: the Morisco never goes
+            // farther than two spaces from Granada: left behind, they are lost.
+            for g in con.take_left_behind(dest) {
                 for _ in 0..g.count {
                     record_loss(&mut self.out.lost, p, g.owner, g.kind);
                 }

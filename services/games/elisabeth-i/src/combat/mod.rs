@@ -71,6 +71,9 @@ pub enum LandKind {
     Cavalry,
     /// The Knights of St. John (17.1): a regular in battle that never leaves its space.
     Knights,
+    /// The Ottoman Morisco unit (23.1): a regular in battle that never goes farther than
+    /// two spaces from Granada.
+    Morisco,
 }
 
 /// Some land units of one pool and kind.
@@ -145,13 +148,14 @@ impl Contingent {
             None => self.units.push(UnitGroup { owner, kind, count }),
         }
     }
-    /// Take out the units that never leave their space (the Knights of St. John, 17.1):
-    /// a retreat leaves them behind, to be eliminated (RULINGS K12).
-    pub(crate) fn take_immobile(&mut self) -> Vec<UnitGroup> {
-        let (stay, go): (Vec<UnitGroup>, Vec<UnitGroup>) = self
-            .units
-            .drain(..)
-            .partition(|g| g.kind == LandKind::Knights);
+    /// Take out the units that may not go to `to`: the Knights of St. John never leave
+    /// their space (17.1), the Morisco never goes farther than two spaces from Granada
+    /// (23.1); a retreat leaves them behind, to be eliminated (RULINGS K12, K15).
+    pub(crate) fn take_left_behind(&mut self, to: SpaceId) -> Vec<UnitGroup> {
+        let (stay, go): (Vec<UnitGroup>, Vec<UnitGroup>) = self.units.drain(..).partition(|g| {
+            g.kind == LandKind::Knights
+                || (g.kind == LandKind::Morisco && !crate::morisco::within(to))
+        });
         self.units = go;
         stay
     }
@@ -341,3 +345,29 @@ pub(crate) fn card_label(c: &CombatCard) -> String {
 
 #[cfg(test)]
 pub(crate) mod testutil;
+
+#[cfg(test)]
+mod left_behind_tests {
+    use super::*;
+
+    fn sp(k: &str) -> SpaceId {
+        data().space_id(k).expect("a space")
+    }
+
+    /// RULINGS K12, K15: a retreat leaves the Knights behind everywhere, the Morisco only
+    /// beyond two spaces of Granada.
+    #[test]
+    fn k15_a_retreat_beyond_two_spaces_of_granada_leaves_the_morisco_behind() {
+        let stack = Contingent::new(Power::Ottoman)
+            .with(LandKind::Regular, 2)
+            .with(LandKind::Morisco, 1);
+        let mut near = stack.clone();
+        assert!(near.take_left_behind(sp("madrid")).is_empty());
+        assert_eq!(near.units(), 3);
+        let mut far = stack;
+        let left = far.take_left_behind(sp("zaragoza"));
+        assert_eq!(left.len(), 1);
+        assert_eq!((left[0].kind, left[0].count), (LandKind::Morisco, 1));
+        assert_eq!(far.units(), 2);
+    }
+}

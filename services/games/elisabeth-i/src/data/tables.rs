@@ -202,6 +202,19 @@ pub struct CatholicLeague {
     pub prov: Provenance,
 }
 
+/// The Morisco unit and its revolt ([23.1], [20.1], [12.4]; `morisco`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoriscoRevolt {
+    /// The most land steps the unit may stand from Granada.
+    pub range: u8,
+    /// Unrest markers the Ottoman places in winter within `range` of the unit.
+    pub winter_unrest: u8,
+    /// Unrest markers the event places in unoccupied Spanish home spaces.
+    pub event_unrest: u8,
+    pub prov: Provenance,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Suez {
@@ -510,6 +523,7 @@ pub struct Tables {
     pub master_of_central_europe: CentralEurope,
     pub england_spain_dow: EnglandSpainDow,
     pub catholic_league: CatholicLeague,
+    pub morisco_revolt: MoriscoRevolt,
     pub suez_canal: Suez,
     pub victory: Victory,
     pub turns: Turns,
@@ -548,6 +562,7 @@ impl Tables {
             ),
             ("england_spain_dow", &self.england_spain_dow.prov),
             ("catholic_league", &self.catholic_league.prov),
+            ("morisco_revolt", &self.morisco_revolt.prov),
             ("suez_canal", &self.suez_canal.prov),
             ("victory", &self.victory.prov),
             ("turns", &self.turns.prov),

@@ -94,7 +94,7 @@ pub fn displace(s: &mut State, p: Pw, sp: SpaceId, ev: &mut Vec<Scoped<Event>>) 
                 }));
             }
             None => {
-                crate::board::book(s, *o, -(troops.total() as i16), 0);
+                crate::board::book(s, *o, -(troops.pooled() as i16), 0);
                 ev.push(Scoped::public(Event::UnitsLost {
                     owner: *o,
                     space: sp,
@@ -103,6 +103,8 @@ pub fn displace(s: &mut State, p: Pw, sp: SpaceId, ev: &mut Vec<Scoped<Event>>) 
             }
         }
     }
+    // [23.1]: a Morisco displaced beyond two spaces of Granada is eliminated (RULINGS K15).
+    crate::morisco::eliminate_far(s, ev);
     for l in leaders_in(s, p, sp) {
         crate::battle::displace_leader(s, l, sp);
     }

@@ -602,6 +602,7 @@ pub fn describe(mv: &Move) -> Option<String> {
         UnitKind::Mercenary => "mercenary",
         UnitKind::Cavalry => "cavalry",
         UnitKind::Knights => "Knights of St. John",
+        UnitKind::Morisco => "Morisco",
     };
     Some(match *mv {
         Move::Commit { space, unit: u } => format!(

@@ -39,6 +39,11 @@ pub enum Frame {
     /// Winter: the Protestants may take army leaders off the map onto their power card
     /// ([23.6]).
     LeadersOffMap,
+    /// The Ottoman places `left` more unrest markers of the Morisco revolt: the event's in
+    /// Spanish home spaces, or the winter spread near the unit ([23.1], [20.1]; `morisco`).
+    MoriscoUnrest { left: u8, winter: bool },
+    /// After the event's unrest the Morisco unit enters (automatic, [23.1]).
+    MoriscoEnters,
 }
 
 /// Its choices (`model::Move::Majors`).
@@ -197,6 +202,7 @@ pub static EVENTS: &[EventDef] = &[
     foreign_wars::WAR_WITH_POLAND,
     foreign_wars::FREE_ELECTION_EVENT,
     crate::knights::MALTESERORDEN,
+    crate::morisco::MORISCO_REVOLT,
 ];
 
 /// [10] step 5: whether `who` may set `card` aside: when it holds a home card it may not
@@ -230,9 +236,10 @@ pub const DECISION_KINDS: &[&str] = &[
     "foreign_strength",
     "foreign_losses",
     "protestant_leaders_off_map",
+    "morisco_unrest",
 ];
 /// Its frame kinds that never wait for a seat.
-pub const AUTOMATIC_KINDS: &[&str] = &[];
+pub const AUTOMATIC_KINDS: &[&str] = &["morisco_enters"];
 
 pub fn kind(f: &Frame) -> &'static str {
     match *f {
@@ -241,6 +248,8 @@ pub fn kind(f: &Frame) -> &'static str {
         Frame::ForeignStrength { .. } => "foreign_strength",
         Frame::ForeignLosses { .. } => "foreign_losses",
         Frame::LeadersOffMap => "protestant_leaders_off_map",
+        Frame::MoriscoUnrest { .. } => "morisco_unrest",
+        Frame::MoriscoEnters => "morisco_enters",
     }
 }
 
@@ -249,6 +258,8 @@ pub fn decider(s: &model::State, f: &Frame) -> Option<Pw> {
     match *f {
         Frame::VirginQueen => Some(england::ENGLAND),
         Frame::LeadersOffMap => Some(protestant::PROTESTANT),
+        Frame::MoriscoUnrest { .. } => Some(crate::morisco::OTTOMAN),
+        Frame::MoriscoEnters => None,
         _ => foreign_wars::decider(s, f),
     }
 }
@@ -260,6 +271,8 @@ pub fn choices(s: &model::State, f: &Frame) -> Vec<model::Move> {
         Frame::ForeignStrength { card } => foreign_wars::strength_choices(s, card),
         Frame::ForeignLosses { card, .. } => foreign_wars::loss_choices(s, card),
         Frame::LeadersOffMap => protestant::off_map_choices(s),
+        Frame::MoriscoUnrest { winter, .. } => crate::morisco::choices(s, winter),
+        Frame::MoriscoEnters => Vec::new(),
     }
 }
 
@@ -271,6 +284,7 @@ pub fn prompt(s: &model::State, f: &Frame) -> String {
         Frame::LeadersOffMap => {
             "Protestants: take army leaders off the map onto the power card, or done".into()
         }
+        Frame::MoriscoUnrest { left, winter } => crate::morisco::prompt(left, winter),
         _ => foreign_wars::prompt(s, f).unwrap_or_else(|| "A foreign war".into()),
     }
 }
@@ -295,13 +309,19 @@ pub fn resolve(
             foreign_wars::resolve_loss(s, card, left, *unit, ev)
         }
         (Frame::LeadersOffMap, mv) => protestant::resolve_off_map(s, mv, ev),
+        (Frame::MoriscoUnrest { left, winter }, mv) => {
+            crate::morisco::resolve(s, left, winter, mv, ev)
+        }
         (f, mv) => unreachable!("{mv:?} on {f:?}"),
     }
 }
 
 /// Run an automatic frame (already popped from the stack).
-pub fn auto(_s: &mut model::State, f: Frame, _ev: &mut Vec<Scoped<model::Event>>) {
-    unreachable!("{f:?} is decided by a seat")
+pub fn auto(s: &mut model::State, f: Frame, ev: &mut Vec<Scoped<model::Event>>) {
+    match f {
+        Frame::MoriscoEnters => crate::morisco::enter(s, ev),
+        f => unreachable!("{f:?} is decided by a seat"),
+    }
 }
 
 /// Its CP actions `who` may take with `cp` CP left in the impulse ([11]).
@@ -334,6 +354,10 @@ pub fn act(
 /// What it does at a fixed moment of the turn ([7]); it may push frames.
 pub fn at(s: &mut model::State, when: Moment, ev: &mut Vec<Scoped<model::Event>>) {
     default_leader::arrivals(s, ev);
+    // [23.1], [20.1]: the start of the winter phase, before its first step.
+    if when == Moment::After(model::Step::Action) {
+        crate::morisco::winter_start(s, ev);
+    }
     // [23.6]: after the land units' winter return the Protestants may take leaders off.
     if when == Moment::After(model::Step::Winter) && !protestant::off_map_leaders(s).is_empty() {
         s.stack.push(model::Frame::Majors(Frame::LeadersOffMap));

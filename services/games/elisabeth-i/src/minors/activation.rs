@@ -229,7 +229,7 @@ fn displace_majors(
                 }));
             }
             _ if f.troops.total() > 0 => {
-                book(s, f.owner, -(f.troops.total() as i16), 0);
+                book(s, f.owner, -(f.troops.pooled() as i16), 0);
                 ev.push(Scoped::public(model::Event::UnitsLost {
                     owner: f.owner,
                     space: x,
@@ -250,6 +250,8 @@ fn displace_majors(
             }
         }
     }
+    // [23.1]: a Morisco displaced beyond two spaces of Granada is eliminated (RULINGS K15).
+    crate::morisco::eliminate_far(s, ev);
     // Leaders of the majors there are displaced as in [12.5].
     let here: Vec<u8> = s
         .leaders

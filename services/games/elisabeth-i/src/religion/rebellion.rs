@@ -123,7 +123,7 @@ pub fn displace_units(
                 })));
             }
             None => {
-                book(s, f.owner, -(f.troops.total() as i16), 0);
+                book(s, f.owner, -(f.troops.pooled() as i16), 0);
                 ev.push(Scoped::public(model::Event::Religion(Event::Displaced {
                     owner: f.owner,
                     from: x,
@@ -133,6 +133,8 @@ pub fn displace_units(
         }
         tidy(s, x);
     }
+    // [23.1]: a Morisco displaced beyond two spaces of Granada is eliminated (RULINGS K15).
+    crate::morisco::eliminate_far(s, ev);
 }
 
 fn nearest(s: &State, from: SpaceId, ok: impl Fn(&State, SpaceId) -> bool) -> Option<SpaceId> {
