@@ -609,6 +609,12 @@ pub fn move_on_choices(s: &State, m: &LandMove, cp: u8) -> Vec<(SpaceId, u8)> {
     };
     let mut v: Vec<(SpaceId, u8)> = land_neighbours(m.to)
         .filter(|&(x, _)| x != m.from)
+        // The whole stack moves on: the Duke of Guise only within the French zone
+        // ([20.10]), the Morisco only within two spaces of Granada ([23.1], K15).
+        .filter(|&(x, _)| {
+            crate::majors::france::may_enter(&sel.leaders, x)
+                && crate::morisco::may_enter(&sel, crate::model::Purpose::Move, x)
+        })
         .filter_map(
             |(x, _)| match crate::movement::move_cost(s, m.who, m.to, x, &sel) {
                 Ok(c) if c <= cp => Some((x, c)),

@@ -139,19 +139,25 @@ fn k17_the_event_puts_unrest_on_empty_spanish_spaces_then_the_morisco_enters_gra
     assert_eq!(shown, 1);
 }
 
+/// The Ottoman plays *Aufstand der Morisken* as its event and places the markers on the
+/// first spaces offered.
+fn revolt(s: &mut State) {
+    give(s, OTT, "morisco_revolt");
+    impulse(s, OTT);
+    play(s, Move::PlayEvent { card: card() });
+    while kind(s) == "morisco_unrest" {
+        let x = offered(s)[0];
+        play(s, unrest(x));
+    }
+}
+
 /// K17: with Granada occupied the unit enters the nearest empty space within two of
 /// Granada; played again while it is on the map, the event brings no second unit.
 #[test]
 fn k17_granada_occupied_the_unit_enters_nearby_and_never_twice() {
     let mut s = game();
     put(&mut s, "granada", PoolOwner::Spain, 1, 0, 0);
-    give(&mut s, OTT, "morisco_revolt");
-    impulse(&mut s, OTT);
-    play(&mut s, Move::PlayEvent { card: card() });
-    while kind(&s) == "morisco_unrest" {
-        let x = offered(&s)[0];
-        play(&mut s, unrest(x));
-    }
+    revolt(&mut s);
     let at = morisco::position(&s).expect("the unit entered");
     assert_ne!(at, sp("granada"));
     assert!(morisco::within(at));
@@ -164,13 +170,7 @@ fn k17_granada_occupied_the_unit_enters_nearby_and_never_twice() {
     // Again (as if the card had come back): no second unit.
     s.evented.clear();
     s.removed.retain(|&c| c != card());
-    give(&mut s, OTT, "morisco_revolt");
-    impulse(&mut s, OTT);
-    play(&mut s, Move::PlayEvent { card: card() });
-    while kind(&s) == "morisco_unrest" {
-        let x = offered(&s)[0];
-        play(&mut s, unrest(x));
-    }
+    revolt(&mut s);
     assert_eq!(morisco::position(&s), Some(at));
 }
 
@@ -263,6 +263,42 @@ fn k15_the_morisco_moves_only_within_two_spaces_of_granada() {
     );
     settle(&mut s);
     assert_eq!(morisco::position(&s), Some(sp("cartagena")));
+}
+
+/// K15 with [13.4]: a stack with the Morisco that did not outnumber the garrison withdrawn
+/// into Seville moves on only within two spaces of Granada (Gibraltar, not Faro or
+/// Badajoz), or goes back (the 6p playouts found it moving on to Zaragoza).
+#[test]
+fn k15_moving_on_stays_within_two_spaces_of_granada() {
+    let mut s = game();
+    war(&mut s, OTT, SPA);
+    place(&mut s, "cordoba");
+    put(&mut s, "cordoba", PoolOwner::Ottoman, 1, 0, 0);
+    put(&mut s, "seville", PoolOwner::Spain, 3, 0, 0);
+    actions(&mut s, OTT, 6);
+    move_formation(
+        &mut s,
+        "cordoba",
+        "seville",
+        &[UnitKind::Regular, UnitKind::Morisco],
+        &[],
+    );
+    for _ in 0..8 {
+        let m = moves(&s);
+        if m.contains(&Move::Withdraw) {
+            play(&mut s, Move::Withdraw);
+            break;
+        }
+        play(&mut s, Move::Done);
+    }
+    let on: Vec<SpaceId> = moves(&s)
+        .iter()
+        .filter_map(|m| match m {
+            Move::Go { to } => Some(*to),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(on, vec![sp("gibraltar")], "{:?}", moves(&s));
 }
 
 /// K15: the Morisco never goes by sea: a transport from its port takes only the others,
