@@ -21,12 +21,8 @@ const SPAIN: Pw = 1;
 
 /// The space of the counter (Malta in the data pack).
 pub fn home() -> SpaceId {
-    let d = data();
-    d.special_units
-        .iter()
-        .find(|u| u.id == ID)
-        .and_then(|u| u.home_space.as_deref())
-        .and_then(|k| d.space_id(k))
+    data()
+        .special_unit_home(ID)
         .expect("the data pack places the Knights of St. John")
 }
 

@@ -33,12 +33,8 @@ fn owner() -> crate::data::PoolOwner {
 
 /// Granada (the data pack's `home_space` of the unit).
 pub fn granada() -> SpaceId {
-    let d = data();
-    d.special_units
-        .iter()
-        .find(|u| u.id == ID)
-        .and_then(|u| u.home_space.as_deref())
-        .and_then(|k| d.space_id(k))
+    data()
+        .special_unit_home(ID)
         .expect("the data pack names Granada for the Morisco")
 }
 

@@ -557,17 +557,10 @@ fn k8_a_deployment_from_a_mixed_capital_takes_its_faction() {
         "the Huguenot regular stays"
     );
     play(&mut s, Move::Go { to: near });
-    let of = |s: &State, x, o| {
-        s.sp(x)
-            .forces
-            .iter()
-            .find(|f| f.owner == o)
-            .map_or(0, |f| f.troops.total())
-    };
-    assert_eq!(of(&s, near, PoolOwner::Dutch), 2);
-    assert_eq!(of(&s, near, PoolOwner::Huguenot), 0);
-    assert_eq!(of(&s, sp("amsterdam"), PoolOwner::Huguenot), 2);
-    assert_eq!(of(&s, sp("amsterdam"), PoolOwner::Dutch), 0);
+    assert_eq!(owner_units(&s, near, PoolOwner::Dutch), 2);
+    assert_eq!(owner_units(&s, near, PoolOwner::Huguenot), 0);
+    assert_eq!(owner_units(&s, sp("amsterdam"), PoolOwner::Huguenot), 2);
+    assert_eq!(owner_units(&s, sp("amsterdam"), PoolOwner::Dutch), 0);
 }
 
 /// N1 with [23.6]: the Dutch and Huguenot counters are one power's units, yet each keeps
@@ -603,16 +596,9 @@ fn n1_the_protestants_choose_which_factions_counters_move() {
     play(&mut s, huguenot);
     play(&mut s, Move::Go { to: near });
     settle(&mut s);
-    let of = |s: &State, x, o| {
-        s.sp(x)
-            .forces
-            .iter()
-            .find(|f| f.owner == o)
-            .map_or(0, |f| f.troops.total())
-    };
-    assert_eq!(of(&s, near, PoolOwner::Huguenot), 2);
-    assert_eq!(of(&s, near, PoolOwner::Dutch), 0);
-    assert_eq!(of(&s, sp("amsterdam"), PoolOwner::Dutch), 2);
+    assert_eq!(owner_units(&s, near, PoolOwner::Huguenot), 2);
+    assert_eq!(owner_units(&s, near, PoolOwner::Dutch), 0);
+    assert_eq!(owner_units(&s, sp("amsterdam"), PoolOwner::Dutch), 2);
 }
 
 /// K8 ([12.5] with [23.6] L2168): displaced Protestant land units go to a capital of

@@ -460,6 +460,27 @@ mod tests {
         req
     }
 
+    /// The worker's commit of `chosen`, searched at version `at`, on `record`.
+    async fn bot_commit(
+        svc: &GameServiceImpl<MemoryStore>,
+        record: GameRecord,
+        state: Box<dyn DynState>,
+        at: u64,
+        seat: Seat,
+        chosen: &pb::LegalMove,
+    ) -> Result<Step, ApiError> {
+        let len = record.state.len();
+        svc.server_move(
+            Cached::new(record, state, len),
+            at,
+            seat,
+            chosen.clone(),
+            NoticeKind::BotMove,
+            "~bot",
+        )
+        .await
+    }
+
     /// The race the hosted test once hit under load, made deterministic: the
     /// server plays a resigned seat, searches on version V, and before its
     /// move commits the last seat resigns (V + 1, abandoned). The seat's
@@ -495,42 +516,20 @@ mod tests {
         let at = searched.version;
         let (_, budget) = strength("easy").unwrap();
         let chosen = bot_move(&*state, mover, &budget, 7).expect("the seat has a move");
-        let bot_commit = |record: GameRecord, state: Box<dyn DynState>| {
-            let len = record.state.len();
-            svc.server_move(
-                Cached::new(record, state, len),
-                at,
-                mover,
-                chosen.clone(),
-                NoticeKind::BotMove,
-                "~bot",
-            )
-        };
         // Control: on a copy of the game as it was searched, the move lands.
-        {
-            let (record, _, state) = svc.open(&id, Caller::Seat(mover)).await.unwrap();
-            let landed = service();
-            landed.inner.store.create(&record).await.unwrap();
-            let len = record.state.len();
-            let step = landed
-                .server_move(
-                    Cached::new(record, state, len),
-                    at,
-                    mover,
-                    chosen.clone(),
-                    NoticeKind::BotMove,
-                    "~bot",
-                )
-                .await
-                .unwrap();
-            assert!(matches!(step, Step::Done(_)), "the control move lands");
-        }
+        let (record, _, state) = svc.open(&id, Caller::Seat(mover)).await.unwrap();
+        let copy = service();
+        copy.inner.store.create(&record).await.unwrap();
+        let step = bot_commit(&copy, record, state, at, mover, &chosen)
+            .await
+            .unwrap();
+        assert!(matches!(step, Step::Done(_)), "the control move lands");
         // The last seat resigns before the bot's move commits.
         resign(other).await.unwrap();
         let (now, _, state) = svc.open(&id, Caller::Seat(mover)).await.unwrap();
         assert_eq!(now.version, at + 1);
         assert!(GameMeta::read(&now).abandoned(2));
-        let refused = match bot_commit(now, state).await {
+        let refused = match bot_commit(&svc, now, state, at, mover, &chosen).await {
             Err(e) => e,
             Ok(_) => panic!("a bot move landed in an abandoned game"),
         };

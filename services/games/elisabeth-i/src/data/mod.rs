@@ -149,6 +149,14 @@ impl Data {
     pub fn space_id(&self, key: &str) -> Option<SpaceId> {
         self.space_index.get(key).copied()
     }
+    /// The space a special unit of `powers.json` is bound to (its `home_space`).
+    pub fn special_unit_home(&self, id: &str) -> Option<SpaceId> {
+        self.special_units
+            .iter()
+            .find(|u| u.id == id)
+            .and_then(|u| u.home_space.as_deref())
+            .and_then(|k| self.space_id(k))
+    }
     pub fn space_by_key(&self, key: &str) -> Option<&Space> {
         self.space_id(key).map(|i| self.space(i))
     }

@@ -208,6 +208,15 @@ pub fn troops(s: &State, space: &str, p: Pw) -> u8 {
     signoria_elisabeth_i::board::troops_of(s, p, sp(space)).total()
 }
 
+/// The land units of one owner (a Protestant faction, a minor) in a space.
+pub fn owner_units(s: &State, x: SpaceId, o: PoolOwner) -> u8 {
+    s.sp(x)
+        .forces
+        .iter()
+        .find(|f| f.owner == o)
+        .map_or(0, |f| f.troops.total())
+}
+
 pub fn loc(s: &State, id: &str) -> Loc {
     s.leaders[leader_pos(s, leader(id))].at
 }
