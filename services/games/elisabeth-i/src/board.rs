@@ -192,6 +192,35 @@ pub fn book(s: &mut State, o: PoolOwner, land: i16, ships: i16) {
 }
 
 /// Drop empty forces of a space.
+/// A counter of its own (the Knights, the Morisco: outside the pool's ledger) of kind `k`
+/// lost in `sp` from the forces of the owners `of` accepts; reported as lost.
+pub fn lose_own_counter(
+    s: &mut State,
+    sp: SpaceId,
+    k: crate::model::UnitKind,
+    of: impl Fn(crate::data::PoolOwner) -> bool,
+    ev: &mut Vec<signoria_engine::Scoped<crate::model::Event>>,
+) {
+    for i in 0..s.sp(sp).forces.len() {
+        let f = &mut s.sp_mut(sp).forces[i];
+        let n = f.troops.get(k);
+        if n == 0 || !of(f.owner) {
+            continue;
+        }
+        *f.troops.get_mut(k) = 0;
+        let mut troops = Troops::default();
+        *troops.get_mut(k) = n;
+        ev.push(signoria_engine::Scoped::public(
+            crate::model::Event::UnitsLost {
+                owner: f.owner,
+                space: sp,
+                troops,
+            },
+        ));
+    }
+    tidy(s, sp);
+}
+
 pub fn tidy(s: &mut State, sp: SpaceId) {
     s.sp_mut(sp).forces.retain(|f| !f.empty());
 }

@@ -72,20 +72,7 @@ pub fn on_map(s: &State) -> u8 {
 /// [12.5], [18.5], [24.2]) leaves them behind, and as they can be nowhere else they are
 /// eliminated (RULINGS K12). Removes them from `owner`'s force in `sp`, if any.
 pub fn eliminate(s: &mut State, sp: SpaceId, owner: PoolOwner, ev: &mut Vec<Scoped<Event>>) {
-    let Some(f) = s.sp_mut(sp).forces.iter_mut().find(|f| f.owner == owner) else {
-        return;
-    };
-    let troops = f.troops.immobile();
-    if troops.total() == 0 {
-        return;
-    }
-    f.troops.knights = 0;
-    crate::board::tidy(s, sp);
-    ev.push(Scoped::public(Event::UnitsLost {
-        owner,
-        space: sp,
-        troops,
-    }));
+    crate::board::lose_own_counter(s, sp, crate::model::UnitKind::Knights, |o| o == owner, ev);
 }
 
 /// Invariant: Spanish, only in their space, at most the counter's strength in this game

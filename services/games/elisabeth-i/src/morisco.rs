@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use signoria_engine::Scoped;
 
 use crate::admirals::ALoc;
-use crate::board::{force_mut, land_neighbours, tidy};
+use crate::board::{force_mut, land_neighbours};
 use crate::combat::naval_battle::Waters;
 use crate::data::{Power, SpaceId, data};
 use crate::events::{EventDef, Lasts, When};
@@ -127,24 +127,7 @@ pub fn blocks(s: &State, p: Pw, x: SpaceId) -> bool {
 /// Remove the unit from `sp` (RULINGS K15, K16): it is its own counter, outside the
 /// Ottoman ledger.
 fn eliminate_at(s: &mut State, sp: SpaceId, ev: &mut Vec<Scoped<Event>>) {
-    for i in 0..s.sp(sp).forces.len() {
-        let f = &mut s.sp_mut(sp).forces[i];
-        let n = f.troops.morisco;
-        if n == 0 {
-            continue;
-        }
-        f.troops.morisco = 0;
-        let o = f.owner;
-        ev.push(Scoped::public(Event::UnitsLost {
-            owner: o,
-            space: sp,
-            troops: Troops {
-                morisco: n,
-                ..Default::default()
-            },
-        }));
-    }
-    tidy(s, sp);
+    crate::board::lose_own_counter(s, sp, crate::model::UnitKind::Morisco, |_| true, ev);
 }
 
 /// [23.1]: a rule that puts the unit farther than two spaces from Granada (a displacement,
